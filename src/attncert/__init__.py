@@ -1,0 +1,33 @@
+"""attncert: a prover companion for two papers on transformer approximation.
+
+Public API: ``check``, ``certify``, ``verify``, ``select`` and the ``Verdict`` enum. Backends and
+solvers are imported lazily."""
+
+from .verdict import Verdict
+
+__version__ = "0.1.0"
+__all__ = ["Verdict", "check", "certify", "verify", "select", "__version__"]
+
+
+def check(selector=None, timeout=30.0):
+    from .api import check as _check
+
+    return _check(selector, timeout)
+
+
+def certify(selector, out_dir, timeout=30.0):
+    from .api import certify as _certify
+
+    return _certify(selector, out_dir, timeout)
+
+
+def verify(*paths):
+    from .api import verify as _verify
+
+    return _verify(*paths)
+
+
+def select(selector=None):
+    from .families import select as _select
+
+    return _select(selector)

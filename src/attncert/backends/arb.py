@@ -1,0 +1,158 @@
+"""python-flint arb balls: rigorous enclosures (PROVED allowed). Closed claims are decided here,
+and counterexample points are replayed here before they count."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+from ..claims import Evidence, Obligation
+from ..errors import BackendUnavailable
+from ..expr import RELATIONS, free_vars, substitute
+from ..numeric import Numbers, evaluate
+from ..verdict import Verdict
+from . import handles
+
+BITS = (128, 512, 2048)
+
+
+def _flint():
+    try:
+        import flint
+    except ImportError:
+        raise BackendUnavailable("python-flint is not installed (pip install python-flint)") from None
+    return flint
+
+
+class ArbNumbers(Numbers):
+    """arb balls at a given precision; comparisons answer None when the balls overlap."""
+
+    name = "arb"
+
+    def __init__(self, bits: int):
+        self.flint = _flint()
+        self.bits = bits
+
+    def const(self, q: Fraction):
+        return self.flint.arb(self.flint.fmpq(q.numerator, q.denominator))
+
+    def exp(self, x): return x.exp()
+
+    def log(self, x):
+        return x.log()  # a ball that touches 0 or below gives nan, which compares as undecided
+
+    def div(self, a, b): return a / b
+    def abs(self, x): return abs(x)
+    def hull(self, a, b): return a.union(b)
+
+    def cmp(self, op, a, b):
+        if not (a.is_finite() and b.is_finite()):
+            return None
+        d = a - b
+        if op == "lt":
+            return True if d < 0 else (False if d >= 0 else None)
+        if op == "le":
+            return True if d <= 0 else (False if d > 0 else None)
+        if op == "gt":
+            return True if d > 0 else (False if d <= 0 else None)
+        if op == "ge":
+            return True if d >= 0 else (False if d < 0 else None)
+        if op == "eq":
+            return True if (d.is_exact() and d.is_zero()) else (False if (d > 0 or d < 0) else None)
+        if op == "ne":
+            return True if (d > 0 or d < 0) else (False if (d.is_exact() and d.is_zero()) else None)
+        raise ValueError(op)
+
+
+def arb_eval(node, point: dict, bits: int):
+    flint = _flint()
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        nums = ArbNumbers(bits)
+        env = {k: nums.const(Fraction(v)) for k, v in point.items()}
+        return evaluate(node, env, nums)
+    finally:
+        flint.ctx.prec = old
+
+
+def margin(goal, point: dict, bits: int):
+    """Rational enclosure [lo, hi] of lhs - rhs for a relation goal, or None."""
+    if goal[0] not in RELATIONS:
+        return None
+    v = arb_eval(("add", goal[1], ("neg", goal[2])), point, bits)
+    if not v.is_finite():
+        return None
+    lo, hi = v.lower(), v.upper()
+    return {"lo": _rat(lo.mid(), down=True), "hi": _rat(hi.mid(), down=False)}
+
+
+def _rat(x, down: bool) -> str:
+    # arb lower()/upper() are exact dyadics; widen by one ulp of 2^-200 relative for safety
+    flint = _flint()
+    m, e = x.mid().man_exp()
+    q = Fraction(int(m)) * (Fraction(2) ** int(e))
+    return str(q)
+
+
+def _exact_zero(goal, point) -> bool:
+    """sympy decides whether lhs - rhs is exactly 0 at the point (equal transcendental expressions)."""
+    from .sympy_backend import is_zero_at
+
+    return is_zero_at(("add", goal[1], ("neg", goal[2])), point)
+
+
+def decide_at(formula, point: dict):
+    """(truth, bits, exact_zero_used): rigorous truth of a formula at a rational point, or None."""
+    for bits in BITS:
+        v = arb_eval(formula, point, bits)
+        if v is not None:
+            return v, bits, False
+    if formula[0] in RELATIONS and _exact_zero(formula, point):
+        return formula[0] in ("le", "ge", "eq"), BITS[-1], True
+    return None, BITS[-1], False
+
+
+def replay(ob: Obligation, point: dict) -> Evidence | None:
+    """REFUTED evidence if ``point`` satisfies every hypothesis and falsifies the goal, rigorously."""
+    c = ob.claim
+    for h in c.hyps:
+        v, _, _ = decide_at(h.expr, point)
+        if v is not True:
+            return None
+    v, bits, zero = decide_at(c.goal, point)
+    if v is not False:
+        return None
+    detail = {"kind": "counterexample", "point": {k: str(Fraction(x)) for k, x in sorted(point.items())},
+              "bits": bits, "margin": None if zero else margin(c.goal, point, bits), "zero_test": zero}
+    trust = ["python-flint arb enclosures"] + (["sympy: both sides simplify to the same value"] if zero else [])
+    return Evidence(Verdict.REFUTED, "replay", detail, tuple(trust))
+
+
+@handles("interval")
+def interval(ob: Obligation, timeout: float) -> Evidence:
+    c = ob.claim
+    if c.vars:
+        return Evidence(Verdict.UNKNOWN, "interval", {"kind": "none", "reason": "interval method needs a closed claim"})
+    for h in c.hyps:
+        v, _, _ = decide_at(h.expr, {})
+        if v is not True:
+            return Evidence(Verdict.UNKNOWN, "interval",
+                            {"kind": "none", "reason": "a hypothesis of the closed claim does not hold rigorously"})
+    v, bits, zero = decide_at(c.goal, {})
+    if v is None or zero:
+        return Evidence(Verdict.UNKNOWN, "interval",
+                        {"kind": "none", "reason": f"enclosure inconclusive at {bits} bits"})
+    detail = {"kind": "interval", "bits": bits, "margin": margin(c.goal, {}, bits)}
+    return Evidence(Verdict.PROVED if v else Verdict.REFUTED, "interval", detail, ("python-flint arb enclosures",))
+
+
+@handles("replay")
+def replay_hint(ob: Obligation, timeout: float) -> Evidence:
+    if not ob.hint:
+        return Evidence(Verdict.UNKNOWN, "replay", {"kind": "none", "reason": "no counterexample point given"})
+    ev = replay(ob, dict(ob.hint))
+    if ev is None:
+        return Evidence(Verdict.UNKNOWN, "replay",
+                        {"kind": "none", "reason": "the given point does not refute the claim rigorously"})
+    return ev

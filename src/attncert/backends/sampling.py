@@ -1,0 +1,111 @@
+"""Random search for counterexamples ("search") and numerical confirmation ("sample") with mpmath.
+
+Sampling never proves anything: "sample" gives CONFIRMED at best, and any violation it sees only
+counts after a rigorous replay in arb ("search" and "sample" both return REFUTED only through
+``arb.replay``). Points are dyadic rationals, so they replay exactly."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from fractions import Fraction
+
+import mpmath
+
+from ..claims import Evidence, Obligation
+from ..errors import ExprError
+from ..expr import RELATIONS
+from ..numeric import MpNumbers, evaluate
+from ..verdict import Verdict
+from . import handles
+from .arb import replay
+
+DEFAULT_SAMPLES = 300
+DPS = 30
+
+
+def _seed(ob: Obligation) -> int:
+    return int(hashlib.sha256(ob.id.encode()).hexdigest()[:12], 16) + int(ob.opt("seed", 0))
+
+
+def points(ob: Obligation, rng: random.Random, count: int):
+    """Dyadic points in the variables' boxes, or from the obligation's own sampler."""
+    sampler = ob.opt("sampler")
+    for _ in range(count):
+        if sampler is not None:
+            yield {k: Fraction(v) for k, v in sampler(rng).items()}
+            continue
+        pt = {}
+        for v in ob.claim.vars:
+            if v.lo is None or v.hi is None:
+                raise ExprError(f"variable {v.name} has no sampling box (lo, hi)")
+            if v.domain == "int":
+                pt[v.name] = Fraction(rng.randint(int(v.lo), int(v.hi)))
+            else:
+                t = Fraction(rng.randrange(0, 1 << 20), 1 << 20)
+                pt[v.name] = Fraction(v.lo) + (Fraction(v.hi) - Fraction(v.lo)) * t
+        yield pt
+
+
+def _signed_margin(goal, env, nums):
+    """How far the goal is from failing (positive = holds), for a single relation; else None."""
+    if goal[0] not in RELATIONS:
+        return None
+    d = evaluate(("add", goal[1], ("neg", goal[2])), env, nums)
+    return {"lt": -d, "le": -d, "gt": d, "ge": d}.get(goal[0])
+
+
+def _run(ob: Obligation, count: int):
+    rng = random.Random(_seed(ob))
+    nums = MpNumbers(DPS)
+    seen = 0
+    worst = None
+    with mpmath.workdps(DPS):
+        for pt in points(ob, rng, count):
+            env = {k: nums.const(v) for k, v in pt.items()}
+            try:
+                if not all(evaluate(h.expr, env, nums) is True for h in ob.claim.hyps):
+                    continue
+                ok = evaluate(ob.claim.goal, env, nums)
+                m = _signed_margin(ob.claim.goal, env, nums)
+            except (ExprError, ZeroDivisionError, ValueError, OverflowError):
+                continue
+            seen += 1
+            if ok is False:
+                ev = replay(ob, pt)
+                if ev is not None:
+                    return "refuted", ev, seen
+                return "undecided", pt, seen
+            if ok is None:
+                return "undecided", pt, seen
+            if worst is None or (m is not None and worst[1] is not None and m < worst[1]):
+                worst = (pt, m)
+    return "held", worst, seen
+
+
+@handles("search")
+def search(ob: Obligation, timeout: float) -> Evidence:
+    count = int(ob.opt("samples", DEFAULT_SAMPLES))
+    status, payload, seen = _run(ob, count)
+    if status == "refuted":
+        return payload
+    reason = (f"no counterexample among {seen} samples satisfying the hypotheses" if status == "held"
+              else "a sampled violation could not be replayed rigorously")
+    return Evidence(Verdict.UNKNOWN, "search", {"kind": "none", "reason": reason})
+
+
+@handles("sample")
+def sample(ob: Obligation, timeout: float) -> Evidence:
+    count = int(ob.opt("samples", DEFAULT_SAMPLES))
+    status, payload, seen = _run(ob, count)
+    if status == "refuted":
+        return payload
+    if status != "held" or payload is None or seen == 0:
+        return Evidence(Verdict.UNKNOWN, "sample", {"kind": "none",
+                        "reason": "no sample satisfied the hypotheses" if seen == 0 else "undecided sample"})
+    pt, m = payload
+    box = {v.name: [str(v.lo), str(v.hi)] for v in ob.claim.vars if v.lo is not None}
+    detail = {"kind": "sample", "samples": seen, "seed": _seed(ob), "dps": DPS, "box": box,
+              "worst_point": {k: str(v) for k, v in sorted(pt.items())},
+              "worst_margin": None if m is None else mpmath.nstr(m, 8)}
+    return Evidence(Verdict.CONFIRMED, "sample", detail, (f"mpmath {DPS} digits, {seen} samples: NOT a proof",))

@@ -1,0 +1,69 @@
+"""Certificates: JSON data written deterministically and atomically.
+
+The body holds the claim as an expression tree with exact rationals, its sha256, the verdict, the
+evidence, the trust list and the tool versions; ``cert_sha256`` covers everything else. No timings
+or dates go in, so two runs give byte-identical files."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+
+from .backends import versions
+from .claims import Result
+from .errors import CertificateError
+from .expr import sha256
+
+SCHEMA = "attncert.cert/1"
+
+
+def build(res: Result, tools: dict | None = None) -> dict:
+    ob, ev = res.obligation, res.evidence
+    claim = ob.claim.to_json()
+    facts = sorted({h.by for h in ob.claim.hyps if h.by and h.by.startswith("fact:")})
+    uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith("fact:")})
+    body = {
+        "schema": SCHEMA,
+        "id": ob.id,
+        "family": ob.family,
+        "paper": ob.paper,
+        "ref": ob.ref,
+        "statement": ob.statement,
+        "claim": claim,
+        "claim_sha256": sha256(claim),
+        "verdict": ev.verdict.name,
+        "expected": ob.expect.name if ob.expect is not None else None,
+        "finding": None if ob.finding is None else {
+            "kind": ob.finding.kind, "repair": ob.finding.repair,
+            "affects_conclusion": ob.finding.affects_conclusion, "note": ob.finding.note},
+        "repairs": ob.repairs,
+        "method": ev.method,
+        "evidence": ev.detail,
+        "uses": uses,
+        "trust": sorted(set(ev.trust) | set(facts)),
+        "tools": tools if tools is not None else versions(),
+    }
+    body["cert_sha256"] = sha256(body)
+    return body
+
+
+def dumps(cert: dict) -> str:
+    return json.dumps(cert, sort_keys=True, indent=1, ensure_ascii=True) + "\n"
+
+
+def atomic_write(path: str, text: str) -> None:
+    """Write to a temporary file in the same folder, then rename: never a half-written file."""
+    d = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(d, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=d)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        raise CertificateError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def path_for(out_dir: str, res: Result) -> str:
+    return os.path.join(out_dir, res.obligation.paper, res.obligation.family, f"{res.obligation.id}.json")

@@ -1,0 +1,182 @@
+"""Rigorous interval arithmetic over exact rationals, with the checker's own exp and log.
+
+Endpoints are Fractions rounded outward to ``prec`` significant bits after every operation, so sizes
+stay bounded. exp uses argument halving and a Taylor polynomial with an explicit remainder bound;
+log uses log(x) = e*log 2 + 2*atanh((m-1)/(m+1)) with the atanh tail bounded by a geometric series.
+Standard library only: this file is part of the trusted checker."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor, ceil
+
+MAX_PREC = 1 << 17  # bits; a certificate asking for more is refused
+
+
+class Undecided(Exception):
+    """The interval cannot decide (division by an interval containing 0, log of a non-positive)."""
+
+
+def _down(x: Fraction, prec: int) -> Fraction:
+    if x == 0:
+        return x
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    sh = prec - e
+    if sh >= 0:
+        return Fraction(floor(x * (1 << sh)), 1 << sh)
+    return Fraction(floor(x / (1 << -sh)) * (1 << -sh))
+
+
+def _up(x: Fraction, prec: int) -> Fraction:
+    return -_down(-x, prec)
+
+
+class I:
+    """A closed interval [lo, hi] with rational endpoints."""
+
+    __slots__ = ("lo", "hi", "prec")
+
+    def __init__(self, lo, hi=None, prec: int = 128, exact: bool = False):
+        lo = Fraction(lo)
+        hi = lo if hi is None else Fraction(hi)
+        if exact:
+            self.lo, self.hi = lo, hi
+        else:
+            self.lo, self.hi = _down(lo, prec), _up(hi, prec)
+        self.prec = prec
+
+    def _mk(self, lo, hi):
+        return I(lo, hi, self.prec)
+
+    def __add__(self, o): return self._mk(self.lo + o.lo, self.hi + o.hi)
+    def __sub__(self, o): return self._mk(self.lo - o.hi, self.hi - o.lo)
+    def __neg__(self): return I(-self.hi, -self.lo, self.prec, exact=True)
+
+    def __mul__(self, o):
+        ps = (self.lo * o.lo, self.lo * o.hi, self.hi * o.lo, self.hi * o.hi)
+        return self._mk(min(ps), max(ps))
+
+    def recip(self):
+        if self.lo <= 0 <= self.hi:
+            raise Undecided("division by an interval containing 0")
+        return self._mk(1 / self.hi, 1 / self.lo)
+
+    def __truediv__(self, o): return self * o.recip()
+
+    def pow(self, k: int):
+        if k < 0:
+            return self.pow(-k).recip()
+        if k == 0:
+            return I(1, prec=self.prec)
+        if k % 2 == 0 and self.lo <= 0 <= self.hi:
+            m = max(-self.lo, self.hi)
+            return self._mk(0, m ** k)
+        a, b = self.lo ** k, self.hi ** k
+        return self._mk(min(a, b), max(a, b))
+
+    def abs(self):
+        if self.lo >= 0:
+            return self
+        if self.hi <= 0:
+            return -self
+        return I(0, max(-self.lo, self.hi), self.prec, exact=True)
+
+    def hull(self, o):
+        return I(min(self.lo, o.lo), max(self.hi, o.hi), self.prec, exact=True)
+
+    def exp(self):
+        return I(exp_bounds(self.lo, self.prec)[0], exp_bounds(self.hi, self.prec)[1], self.prec, exact=True)
+
+    def log(self):
+        if self.lo <= 0:
+            raise Undecided("log of an interval that is not positive")
+        return I(log_bounds(self.lo, self.prec)[0], log_bounds(self.hi, self.prec)[1], self.prec, exact=True)
+
+    def __repr__(self):
+        return f"[{float(self.lo):.17g}, {float(self.hi):.17g}]"
+
+
+def exp_bounds(q: Fraction, prec: int) -> tuple[Fraction, Fraction]:
+    """Rational lo <= exp(q) <= hi."""
+    q = Fraction(q)
+    if q == 0:
+        return Fraction(1), Fraction(1)
+    mag = abs(q)
+    s = max(0, (mag.numerator.bit_length() - mag.denominator.bit_length()) + 2)  # |q / 2^s| <= 1/2
+    wp = prec + s + 16
+    r = q / (1 << s)
+    # Taylor sum with |remainder| <= 2 |r|^(N+1) / (N+1)!  for |r| <= 1/2
+    total, term, j = Fraction(1), Fraction(1), 0
+    eps = Fraction(1, 1 << (wp + 4))
+    while True:
+        j += 1
+        term = _round_near(term * r / j, wp)
+        total += term
+        if abs(term) * 2 < eps:
+            break
+    rem = 2 * abs(term) + Fraction(j + 2, 1 << (wp + 2))  # tail bound plus the rounding of each term
+    lo, hi = _down(total - rem, wp), _up(total + rem, wp)
+    for _ in range(s):
+        lo, hi = _down(lo * lo, wp), _up(hi * hi, wp)
+    return _down(lo, prec), _up(hi, prec)
+
+
+def _round_near(x: Fraction, prec: int) -> Fraction:
+    # terms are rounded to wp+8 absolute bits; the accumulated error is covered by ``rem`` above
+    sh = prec + 8
+    return Fraction(round(x * (1 << sh)), 1 << sh)
+
+
+_LOG2: dict[int, tuple[Fraction, Fraction]] = {}
+
+
+def _atanh_bounds(y: Fraction, wp: int) -> tuple[Fraction, Fraction]:
+    """2*atanh(y) for |y| <= 1/3, as rational bounds."""
+    total, j = Fraction(0), 0
+    y2 = y * y
+    power = y
+    eps = Fraction(1, 1 << (wp + 4))
+    nterms = 0
+    while True:
+        term = _round_near(power / (2 * j + 1), wp)
+        total += term
+        nterms += 1
+        power = _round_near(power * y2, wp)
+        j += 1
+        if abs(power) < eps:
+            break
+    # tail: sum_{i>=j} |y|^(2i+1)/(2i+1) <= |power|/(1-y^2), plus rounding of each term and power
+    tail = abs(power) / (1 - y2) + Fraction(4 * nterms + 4, 1 << (wp + 8))
+    return 2 * (total - tail), 2 * (total + tail)
+
+
+def log2_bounds(prec: int) -> tuple[Fraction, Fraction]:
+    if prec not in _LOG2:
+        _LOG2[prec] = _atanh_bounds(Fraction(1, 3), prec + 16)
+    return _LOG2[prec]
+
+
+def log_bounds(x: Fraction, prec: int) -> tuple[Fraction, Fraction]:
+    """Rational lo <= log(x) <= hi for rational x > 0."""
+    x = Fraction(x)
+    if x <= 0:
+        raise Undecided("log of a non-positive number")
+    if x == 1:
+        return Fraction(0), Fraction(0)
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    m = x / (Fraction(2) ** e)  # m in (1/2, 2)
+    if m > Fraction(4, 3):
+        m /= 2
+        e += 1
+    elif m < Fraction(2, 3):
+        m *= 2
+        e -= 1
+    wp = prec + abs(e).bit_length() + 16
+    y = (m - 1) / (m + 1)  # |y| <= 1/5
+    alo, ahi = _atanh_bounds(y, wp)
+    l2lo, l2hi = log2_bounds(wp)
+    if e >= 0:
+        lo, hi = alo + e * l2lo, ahi + e * l2hi
+    else:
+        lo, hi = alo + e * l2hi, ahi + e * l2lo
+    return _down(lo, prec), _up(hi, prec)

@@ -1,0 +1,183 @@
+"""Claims, obligations, findings and evidence: frozen records that the rest of attncert passes around."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .errors import ExprError
+from .expr import E, free_vars, node_of, sha256, to_json
+from .verdict import Verdict
+
+PAPERS = ("infoflow", "ks")
+DOMAINS = ("real", "int")
+
+
+@dataclass(slots=True, frozen=True)
+class Var:
+    """A quantified variable. ``lo``/``hi`` bound the box used to *search* for counterexamples and to
+    sample; they are not hypotheses (write those in ``hyps``)."""
+
+    name: str
+    domain: str = "real"
+    lo: Fraction | None = None
+    hi: Fraction | None = None
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"name": self.name, "domain": self.domain}
+        if self.lo is not None:
+            out["lo"] = str(Fraction(self.lo))
+        if self.hi is not None:
+            out["hi"] = str(Fraction(self.hi))
+        return out
+
+
+@dataclass(slots=True, frozen=True)
+class Hyp:
+    """A hypothesis in force. ``by`` names where it comes from when it is not part of the statement:
+    another obligation's id, or ``fact:...`` for a standard analytic fact (recorded as trusted)."""
+
+    expr: tuple
+    by: str | None = None
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"expr": to_json(self.expr)}
+        if self.by is not None:
+            out["by"] = self.by
+        return out
+
+
+@dataclass(slots=True, frozen=True)
+class Claim:
+    """For all values of ``vars`` satisfying every hypothesis, ``goal`` holds."""
+
+    vars: tuple[Var, ...]
+    hyps: tuple[Hyp, ...]
+    goal: tuple
+
+    def to_json(self) -> dict:
+        return {
+            "vars": [v.to_json() for v in self.vars],
+            "hyps": [h.to_json() for h in self.hyps],
+            "goal": to_json(self.goal),
+        }
+
+    @property
+    def sha256(self) -> str:
+        return sha256(self.to_json())
+
+    def var(self, name: str) -> Var:
+        for v in self.vars:
+            if v.name == name:
+                return v
+        raise KeyError(name)
+
+
+def claim(vars_: list, hyps: list, goal) -> Claim:
+    """Build a claim from ``Var``s (or bare names), hypotheses (expressions or ``Hyp``s) and a goal."""
+    vs = tuple(v if isinstance(v, Var) else Var(v) for v in vars_)
+    hs = tuple(h if isinstance(h, Hyp) else Hyp(node_of(h)) for h in hyps)
+    c = Claim(vs, hs, node_of(goal))
+    names = {v.name for v in vs}
+    used = free_vars(c.goal)
+    for h in hs:
+        free_vars(h.expr, used)
+    missing = used - names
+    if missing:
+        raise ExprError(f"claim uses undeclared variables {sorted(missing)}")
+    return c
+
+
+def fact(expr, by: str) -> Hyp:
+    return Hyp(node_of(expr), by)
+
+
+FINDING_KINDS = {
+    "false-step": "a displayed step that is false as printed",
+    "statement-mismatch": "two statements of the same result disagree (exponent, direction, constant)",
+    "typo": "a misprint whose intended meaning is clear from context",
+    "constraint-violation": "a construction that breaks the theorem's own constraints",
+    "implicit-convention": "a step that is only meaningful under an unstated convention or limit",
+}
+
+
+@dataclass(slots=True, frozen=True)
+class Finding:
+    """What an obligation shows about the paper when it is REFUTED as printed (or is a mismatch)."""
+
+    kind: str
+    repair: str
+    affects_conclusion: bool
+    note: str = ""
+
+    def __post_init__(self):
+        if self.kind not in FINDING_KINDS:
+            raise ExprError(f"finding kind {self.kind!r}: must be one of {sorted(FINDING_KINDS)}")
+
+
+@dataclass(slots=True, frozen=True)
+class Obligation:
+    """One displayed step (or claim) of a paper, with the methods that may decide it, in order.
+
+    ``expect`` is the verdict the transcription is known to get (REFUTED for steps that are false as
+    printed); a different outcome fails ``check``. ``repairs`` names the as-printed obligation this
+    one repairs. ``hint`` is a counterexample point for refutation (replayed, never trusted)."""
+
+    id: str
+    paper: str
+    ref: str
+    statement: str
+    claim: Claim
+    methods: tuple[str, ...]
+    expect: Verdict | None = None
+    finding: Finding | None = None
+    repairs: str | None = None
+    hint: tuple[tuple[str, Fraction], ...] | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    family: str = ""
+
+    def opt(self, key: str, default=None):
+        return dict(self.options).get(key, default)
+
+
+@dataclass(slots=True, frozen=True)
+class Evidence:
+    """What a backend found. ``detail`` is JSON data that goes into the certificate verbatim."""
+
+    verdict: Verdict
+    method: str
+    detail: dict = field(default_factory=dict)
+    trust: tuple[str, ...] = ()
+    reason: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class Result:
+    obligation: Obligation
+    evidence: Evidence
+    seconds: float
+    tried: tuple[str, ...] = ()
+
+    @property
+    def verdict(self) -> Verdict:
+        return self.evidence.verdict
+
+    @property
+    def as_expected(self) -> bool:
+        exp = self.obligation.expect
+        if exp is None:
+            return self.verdict in (Verdict.PROVED, Verdict.CONFIRMED)
+        return self.verdict == exp
+
+
+def as_fraction_point(point) -> dict[str, Fraction]:
+    return {k: Fraction(v) for k, v in dict(point).items()}
+
+
+def hyp_exprs(c: Claim) -> list[tuple]:
+    return [h.expr for h in c.hyps]
+
+
+def to_E(node) -> E:
+    return E(node)

@@ -1,0 +1,221 @@
+"""The attncert command line. Each command is ``(args, stdout, stderr) -> int``; only ``main`` exits.
+
+Exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or failed to
+verify; 2 usage error (unknown selector, bad parameter, unreadable file)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from .errors import AttncertError, UsageError
+
+EPILOG = """exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or not
+verified; 2 usage error. Selectors: all (default), a paper (ks, infoflow), a family, an obligation id,
+or a glob over ids such as 'ks.boltz.lemma7.*'."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def _write_json(path: str, obj) -> None:
+    from .certificate import atomic_write
+
+    atomic_write(path, json.dumps(obj, indent=1, sort_keys=True) + "\n")
+
+
+def _fmt_line(res) -> str:
+    ob = res.obligation
+    tag = res.verdict.name
+    if ob.expect is not None and res.verdict == ob.expect and ob.expect.name == "REFUTED":
+        tag += " (as expected: erratum)"
+    elif not res.as_expected:
+        tag += " (UNEXPECTED)" if ob.expect is not None else ""
+    stmt = ob.statement if len(ob.statement) <= 110 else ob.statement[:107] + "..."
+    extra = ""
+    if res.verdict.name == "UNKNOWN":
+        extra = f" [{res.evidence.detail.get('reason', '')}]"
+    return f"{ob.ref}: {tag}: {stmt} ({res.evidence.method}, {res.seconds:.2f}s){extra}"
+
+
+def _run_all(obs, timeout, stderr, label="checking"):
+    from .engine import run_obligation
+
+    results = []
+    use_bar = stderr.isatty() if hasattr(stderr, "isatty") else False
+    if use_bar:
+        from rich.progress import Progress
+
+        with Progress(transient=True, console=_console(stderr)) as prog:
+            task = prog.add_task(label, total=len(obs))
+            for ob in obs:
+                prog.update(task, description=f"{label} {ob.id}")
+                results.append(run_obligation(ob, timeout))
+                prog.advance(task)
+    else:
+        for ob in obs:
+            results.append(run_obligation(ob, timeout))
+    return results
+
+
+def _console(stream):
+    from rich.console import Console
+
+    return Console(file=stream)
+
+
+def _summary(results, out) -> None:
+    from collections import Counter
+
+    from .verdict import Verdict
+
+    by_fam: dict[str, Counter] = {}
+    for r in results:
+        by_fam.setdefault(r.obligation.family, Counter())[r.verdict] += 1
+    names = [v.name for v in Verdict]
+    out.write("\n" + f"{'family':<28}" + "".join(f"{n:>10}" for n in names) + f"{'total':>8}\n")
+    for fam, c in by_fam.items():
+        out.write(f"{fam:<28}" + "".join(f"{c[v]:>10}" for v in Verdict) + f"{sum(c.values()):>8}\n")
+    bad = [r for r in results if not r.as_expected]
+    expected_ref = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED")
+    out.write(f"\n{len(results)} obligations; {expected_ref} refuted as expected (errata, see `attncert audit`); "
+              f"{len(bad)} not as expected\n")
+
+
+def cmd_check(args, out, err) -> int:
+    from . import api
+
+    obs = api.select(args.selector)
+    results = _run_all(obs, args.timeout, err)
+    for r in results:
+        out.write(_fmt_line(r) + "\n")
+    _summary(results, out)
+    if args.json:
+        _write_json(args.json, api.check_json(results))
+    return 0 if all(r.as_expected for r in results) else 1
+
+
+def cmd_certify(args, out, err) -> int:
+    from . import api
+
+    results = _run_all(api.select(args.selector), args.timeout, err, "certifying")
+    paths = api.write_certificates(results, args.out)
+    for r, p in zip(results, paths):
+        out.write(f"{r.verdict.name:<9} {p}\n")
+    out.write(f"wrote {len(paths)} certificates under {args.out}\n")
+    return 0 if all(r.as_expected for r in results) else 1
+
+
+def cmd_verify(args, out, err) -> int:
+    from .checker.verify import verify_paths
+
+    for p in args.paths:
+        if not os.path.exists(p):
+            raise UsageError(f"{p}: no such file or directory")
+    return verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet)
+
+
+def cmd_list(args, out, err) -> int:
+    from .families import all_families, select
+
+    chosen = {o.id for o in select(args.selector)}
+    for fam in all_families():
+        obs = [o for o in fam.obligations if o.id in chosen]
+        if not obs:
+            continue
+        out.write(f"{fam.name} ({fam.paper}): {fam.title} -- {len(obs)} obligations\n")
+        for o in obs:
+            exp = f" [expect {o.expect.name}]" if o.expect is not None else ""
+            out.write(f"  {o.id:<48} {o.ref:<28} {'/'.join(o.methods)}{exp}\n")
+    return 0
+
+
+def cmd_audit(args, out, err) -> int:
+    from . import api
+    from .audit import audit, to_markdown
+
+    results = _run_all(api.select(args.selector), args.timeout, err, "auditing")
+    report = audit(results)
+    md = to_markdown(report)
+    out.write(md)
+    if args.json:
+        _write_json(args.json, report)
+    if args.md:
+        from .certificate import atomic_write
+
+        atomic_write(args.md, md)
+    unexpected = [r for r in results if not r.as_expected]
+    return 0 if not unexpected else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="attncert", description="Prover companion for InfoFlow (Yu et al. 2026) and "
+                "Kajitsuka-Sato (ICLR 2024): check proof steps, write and verify certificates.", epilog=EPILOG)
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    c = sub.add_parser("check", help="discharge obligations and print one verdict per line", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--json", metavar="FILE", help="write attncert.check/1 JSON results to FILE")
+    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S", help="per solver call (seconds)")
+    c.set_defaults(fn=cmd_check)
+    c = sub.add_parser("certify", help="write certificates (deterministic JSON)", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--out", required=True, metavar="DIR")
+    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
+    c.set_defaults(fn=cmd_certify)
+    c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
+    c.add_argument("paths", nargs="+", metavar="PATH")
+    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S", help="per solver call")
+    c.add_argument("--quiet", action="store_true", help="print only rejections and the summary")
+    c.set_defaults(fn=cmd_verify)
+    c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.set_defaults(fn=cmd_list)
+    c = sub.add_parser("audit", help="errata report: steps refuted as printed, statement mismatches", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--json", metavar="FILE", help="write attncert.audit/1 JSON to FILE")
+    c.add_argument("--md", metavar="FILE", help="write the Markdown report to FILE")
+    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
+    c.set_defaults(fn=cmd_audit)
+    return p
+
+
+def _positive_float(s: str) -> float:
+    try:
+        v = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{s!r} is not a number") from None
+    if not (v > 0 and v < 1e6):
+        raise argparse.ArgumentTypeError(f"{s!r} must be a positive number of seconds")
+    return v
+
+
+def run(argv, out=None, err=None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+        if not getattr(args, "fn", None):
+            build_parser().print_help(out)
+            return 2
+        return args.fn(args, out, err)
+    except UsageError as e:
+        err.write(f"attncert: error: {e}\n")
+        return 2
+    except AttncertError as e:
+        err.write(f"attncert: {e}\n")
+        return 1
+    except KeyboardInterrupt:
+        err.write("attncert: interrupted\n")
+        return 130
+
+
+def main() -> None:
+    sys.exit(run(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""Discharge obligations: try each method in order, keep the first decisive verdict.
+
+PROVED or REFUTED ends the search. CONFIRMED is kept while later methods may still decide. Anything
+that goes wrong inside a backend (missing solver, unsupported operator, numerical trouble) becomes
+UNKNOWN with the reason; it never becomes PROVED or CONFIRMED."""
+
+from __future__ import annotations
+
+import time
+
+from .backends import backend
+from .claims import Evidence, Obligation, Result
+from .errors import AttncertError
+from .verdict import Verdict
+
+
+def run_obligation(ob: Obligation, timeout: float = 30.0) -> Result:
+    t0 = time.perf_counter()
+    tried: list[str] = []
+    confirmed: Evidence | None = None
+    reasons: list[str] = []
+    for method in ob.methods:
+        tried.append(method)
+        try:
+            ev = backend(method)(ob, timeout)
+        except AttncertError as e:
+            ev = Evidence(Verdict.UNKNOWN, method, {"kind": "none", "reason": f"{method}: {e}"})
+        except (ArithmeticError, ValueError, RecursionError, MemoryError) as e:
+            ev = Evidence(Verdict.UNKNOWN, method, {"kind": "none", "reason": f"{method}: {e.__class__.__name__}: {e}"})
+        if ev.verdict in (Verdict.PROVED, Verdict.REFUTED):
+            return Result(ob, ev, time.perf_counter() - t0, tuple(tried))
+        if ev.verdict == Verdict.CONFIRMED:
+            confirmed = confirmed or ev
+        else:
+            reasons.append(ev.detail.get("reason", ev.reason) or method)
+    if confirmed is not None:
+        return Result(ob, confirmed, time.perf_counter() - t0, tuple(tried))
+    ev = Evidence(Verdict.UNKNOWN, tried[-1] if tried else "none",
+                  {"kind": "none", "reason": "; ".join(reasons) or "no method given"})
+    return Result(ob, ev, time.perf_counter() - t0, tuple(tried))
