@@ -28,8 +28,10 @@ def check_json(results) -> dict:
 
 
 def write_certificates(results, out_dir: str) -> list[str]:
-    """Write one certificate per result (atomically); remove stale ones in the families written."""
+    """Write one certificate per result (atomically). In each family folder written, certificates
+    of obligations that no longer exist are removed, so the folder mirrors the transcription."""
     from .backends import versions
+    from .families import all_families
 
     tools = versions()
     paths = []
@@ -37,16 +39,12 @@ def write_certificates(results, out_dir: str) -> list[str]:
         p = path_for(out_dir, r)
         atomic_write(p, dumps(build(r, tools)))
         paths.append(p)
-    fams = {(r.obligation.paper, r.obligation.family) for r in results}
-    if len(results) == len(select(None)) or all(True for _ in fams):
-        wanted = set(os.path.abspath(p) for p in paths)
-        selected_all = {o.id for o in select(None)}
-        for paper, fam in fams:
-            d = os.path.join(out_dir, paper, fam)
-            for f in os.listdir(d):
-                full = os.path.abspath(os.path.join(d, f))
-                if f.endswith(".json") and full not in wanted and f[:-5] not in selected_all:
-                    os.remove(full)
+    current = {f.name: {o.id for o in f.obligations} for f in all_families()}
+    for paper, fam in {(r.obligation.paper, r.obligation.family) for r in results}:
+        d = os.path.join(out_dir, paper, fam)
+        for f in os.listdir(d):
+            if f.endswith(".json") and f[:-5] not in current.get(fam, set()):
+                os.remove(os.path.join(d, f))
     return paths
 
 

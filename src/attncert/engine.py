@@ -25,8 +25,9 @@ def run_obligation(ob: Obligation, timeout: float = 30.0) -> Result:
             ev = backend(method)(ob, timeout)
         except AttncertError as e:
             ev = Evidence(Verdict.UNKNOWN, method, {"kind": "none", "reason": f"{method}: {e}"})
-        except (ArithmeticError, ValueError, RecursionError, MemoryError) as e:
-            ev = Evidence(Verdict.UNKNOWN, method, {"kind": "none", "reason": f"{method}: {e.__class__.__name__}: {e}"})
+        except Exception as e:  # an internal failure is reported, never turned into a verdict
+            ev = Evidence(Verdict.UNKNOWN, method, {"kind": "none", "reason": f"{method}: internal error "
+                                                    f"{e.__class__.__name__}: {str(e)[:200]}"})
         if ev.verdict in (Verdict.PROVED, Verdict.REFUTED):
             return Result(ob, ev, time.perf_counter() - t0, tuple(tried))
         if ev.verdict == Verdict.CONFIRMED:

@@ -103,13 +103,29 @@ def _exact_zero(goal, point) -> bool:
 
 
 def decide_at(formula, point: dict):
-    """(truth, bits, exact_zero_used): rigorous truth of a formula at a rational point, or None."""
+    """(truth, bits, exact_zero_used): rigorous truth of a formula at a rational point, or None.
+    Connectives are decided from their parts, so a conjunct that fails by equality still decides."""
+    op = formula[0]
+    if op in ("and", "or", "not", "implies"):
+        parts = [decide_at(c, point) for c in formula[1:]]
+        vals = [p[0] for p in parts]
+        bits = max(p[1] for p in parts)
+        zero = any(p[2] for p in parts)
+        if op == "and":
+            v = False if False in vals else (True if all(x is True for x in vals) else None)
+        elif op == "or":
+            v = True if True in vals else (False if all(x is False for x in vals) else None)
+        elif op == "not":
+            v = None if vals[0] is None else not vals[0]
+        else:
+            v = True if (vals[0] is False or vals[1] is True) else (False if vals == [True, False] else None)
+        return v, bits, zero
     for bits in BITS:
         v = arb_eval(formula, point, bits)
         if v is not None:
             return v, bits, False
-    if formula[0] in RELATIONS and _exact_zero(formula, point):
-        return formula[0] in ("le", "ge", "eq"), BITS[-1], True
+    if op in RELATIONS and _exact_zero(formula, point):
+        return op in ("le", "ge", "eq"), BITS[-1], True
     return None, BITS[-1], False
 
 

@@ -57,10 +57,11 @@ def _signed_margin(goal, env, nums):
 
 def _run(ob: Obligation, count: int):
     rng = random.Random(_seed(ob))
-    nums = MpNumbers(DPS)
+    dps = int(ob.opt("dps", DPS))
+    nums = MpNumbers(dps)
     seen = 0
     worst = None
-    with mpmath.workdps(DPS):
+    with mpmath.workdps(dps):
         for pt in points(ob, rng, count):
             env = {k: nums.const(v) for k, v in pt.items()}
             try:
@@ -105,7 +106,7 @@ def sample(ob: Obligation, timeout: float) -> Evidence:
                         "reason": "no sample satisfied the hypotheses" if seen == 0 else "undecided sample"})
     pt, m = payload
     box = {v.name: [str(v.lo), str(v.hi)] for v in ob.claim.vars if v.lo is not None}
-    detail = {"kind": "sample", "samples": seen, "seed": _seed(ob), "dps": DPS, "box": box,
+    detail = {"kind": "sample", "samples": seen, "seed": _seed(ob), "dps": int(ob.opt("dps", DPS)), "box": box,
               "worst_point": {k: str(v) for k, v in sorted(pt.items())},
               "worst_margin": None if m is None else mpmath.nstr(m, 8)}
-    return Evidence(Verdict.CONFIRMED, "sample", detail, (f"mpmath {DPS} digits, {seen} samples: NOT a proof",))
+    return Evidence(Verdict.CONFIRMED, "sample", detail, (f"mpmath {int(ob.opt('dps', DPS))} digits, {seen} samples: NOT a proof",))

@@ -135,8 +135,7 @@ def run_cvc5(text: str, timeout_s: float) -> str:
 
     tm = cvc5.TermManager()
     s = cvc5.Solver(tm)
-    s.setOption("tlimit-per", str(max(1, int(timeout_s * 1000))))
-    s.setOption("nl-cov", "true")
+    s.setOption("tlimit", str(max(1, int(timeout_s * 1000))))
     p = cvc5.InputParser(s)
     p.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "attncert")
     sm = p.getSymbolManager()
@@ -151,7 +150,49 @@ def run_cvc5(text: str, timeout_s: float) -> str:
     return out if out in ("sat", "unsat") else "unknown"
 
 
-SOLVERS = {"z3": run_z3, "cvc5": run_cvc5}
+_RAW = {"z3": run_z3, "cvc5": run_cvc5}
+_WORKERS: dict = {}
+
+
+def _serve(name, conn):
+    run = _RAW[name]
+    while True:
+        try:
+            text, timeout_s = conn.recv()
+        except EOFError:
+            return
+        try:
+            conn.send(run(text, timeout_s))
+        except Exception as e:  # reported as not-unsat
+            conn.send(f"error ({e.__class__.__name__})")
+
+
+def run_guarded(name: str, text: str, timeout_s: float) -> str:
+    """Run a solver in a persistent child process with a hard wall-clock limit: a solver that ignores
+    its own limit is killed and the answer is 'timeout' (never unsat)."""
+    import multiprocessing as mp
+
+    w = _WORKERS.get(name)
+    if w is None or not w[0].is_alive():
+        ctx = mp.get_context("fork")
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_serve, args=(name, child), daemon=True)
+        proc.start()
+        w = _WORKERS[name] = (proc, parent)
+    proc, conn = w
+    conn.send((text, timeout_s))
+    if conn.poll(timeout_s + 2.0):
+        try:
+            return conn.recv()
+        except EOFError:
+            pass
+    proc.kill()
+    proc.join()
+    _WORKERS.pop(name, None)
+    return "timeout"
+
+
+SOLVERS = {name: (lambda text, t, _n=name: run_guarded(_n, text, t)) for name in _RAW}
 
 
 def available() -> dict:

@@ -251,10 +251,21 @@ def _positive(n: tuple) -> bool:
 
 def log_rewrite(n: tuple) -> tuple:
     """Apply log(x*y) = log x + log y, log(x/y) = log x - log y, log(x^k) = k log x (x, y syntactically
-    positive) and log(exp t) = t, bottom-up. These are the only transcendental laws the checker uses."""
+    positive), log(exp t) = t, exp(x + y) = exp x exp y, exp(-x) = 1/exp x and exp(log x) = x (x > 0),
+    bottom-up. These are the only transcendental laws the checker uses."""
     if n[0] in ("num", "var"):
         return n
     n = (n[0],) + tuple(log_rewrite(c) if isinstance(c, tuple) else c for c in n[1:])
+    if n[0] == "exp":
+        # exp(x + y) = exp(x) exp(y), exp(-x) = 1/exp(x), exp(log x) = x for x > 0
+        t = n[1]
+        if t[0] == "add":
+            return ("mul",) + tuple(log_rewrite(("exp", c)) for c in t[1:])
+        if t[0] == "neg":
+            return ("div", ONE, log_rewrite(("exp", t[1])))
+        if t[0] == "log" and _positive(t[1]):
+            return t[1]
+        return n
     if n[0] != "log":
         return n
     a = n[1]

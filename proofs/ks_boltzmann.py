@@ -1,0 +1,532 @@
+"""Kajitsuka-Sato (ICLR 2024): the Boltzmann operator lemmas, step by step.
+
+Sources: section 3.4 (Lemma 1, (13)-(16)), appendix B.2 (Lemmas 4-6, (80)-(105)), B.3 (Lemma 7 and the
+proof of Lemma 1, (106)-(131)) and appendix C (masking, (132)-(133)).
+
+Conventions of this transcription
+- Identities are stated in the paper's own variables a_1..a_n for n = 2..6 and proved symbolically.
+- Inequality chains are stated over named quantities (p_i, S, L, log n, ...) with the facts in force as
+  hypotheses. A hypothesis with ``by=<id>`` is another obligation of this family; ``by="fact:..."`` is
+  a standard analytic fact (exp/log monotone, e^x >= 1+x, ...), listed as trusted in the certificate.
+- A step that is false as printed stays as printed, expects REFUTED, carries a Finding, and has a
+  separate repaired obligation (``repairs=``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+from fractions import Fraction as F
+
+from attncert.boltzmann import boltz, entropy, logsumexp, partition, softmax
+from attncert.claims import Finding, Obligation, Var, claim, fact
+from attncert.expr import E, abs_, add, and_, diff, exp, implies, log, max_, num, var
+from attncert.families import family
+from attncert.verdict import Verdict
+
+PAPER = "ks"
+NS = (2, 3, 4, 5, 6)
+ob_list: list[Obligation] = []
+
+
+def ob(id_, ref, statement, c, methods, **kw):
+    ob_list.append(Obligation(id=f"ks.boltz.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
+                              methods=tuple(methods), **kw))
+
+
+def avars(n, name="a", lo=-6, hi=6):
+    return [Var(f"{name}{i}", "real", F(lo), F(hi)) for i in range(1, n + 1)], [var(f"{name}{i}") for i in range(1, n + 1)]
+
+
+def V(*names):
+    return [var(n) for n in names]
+
+
+# ------------------------------------------------------------------------------------------------
+# (85): boltz = L - S, as printed line by line.
+for n in NS:
+    vs, a = avars(n)
+    p = softmax(a)
+    ob(f"identity_85.n{n}", "ks:B.2 (85)", f"boltz(a) = L(a) - S(p) for n = {n}",
+       claim(vs, [], boltz(a).eq(logsumexp(a) - entropy(p))), ["identity"])
+
+vs, a = avars(3)
+p, Z = softmax(a), partition(a)
+ob("identity_85.line2.n3", "ks:B.2 (85) line 1->2",
+   "log(sum e^{a_j}) + sum p_k log p_k = sum p_k log(p_k sum e^{a_j}) (n = 3)",
+   claim(vs, [], (log(Z) + add(*[q * log(q) for q in p])).eq(add(*[q * log(q * Z) for q in p]))), ["identity"])
+ob("identity_85.line3.n3", "ks:B.2 (85) line 2->3", "sum p_k log(p_k sum e^{a_j}) = sum p_k log e^{a_k} (n = 3)",
+   claim(vs, [], add(*[q * log(q * Z) for q in p]).eq(add(*[q * log(exp(x)) for q, x in zip(p, a)]))), ["identity"])
+ob("identity_85.line4.n3", "ks:B.2 (85) line 3->4", "sum p_k log e^{a_k} = sum p_k a_k = boltz(a) (n = 3)",
+   claim(vs, [], add(*[q * log(exp(x)) for q, x in zip(p, a)]).eq(boltz(a))), ["identity"])
+ob("log_p_eq_a_minus_L.n3", "ks:B.2 (92) (a_i - L(a) = log p_i)", "log p_i = a_i - L(a) (n = 3, i = 1)",
+   claim(vs, [], log(p[0]).eq(a[0] - logsumexp(a))), ["identity"])
+
+# (87), (89), (90): the pieces of the derivative, n = 3.
+ob("dp_da_87.diag.n3", "ks:B.2 (87)", "d p_1 / d a_1 = p_1 (1 - p_1) (n = 3)",
+   claim(vs, [], diff(p[0], a[0]).eq(p[0] * (1 - p[0]))), ["identity"])
+ob("dp_da_87.offdiag.n3", "ks:B.2 (87)", "d p_1 / d a_2 = p_2 (0 - p_1) (n = 3)",
+   claim(vs, [], diff(p[0], a[1]).eq(p[1] * (0 - p[0]))), ["identity"])
+ob("dL_da_89.n3", "ks:B.2 (89)", "d L / d a_1 = p_1 (n = 3)",
+   claim(vs, [], diff(logsumexp(a), a[0]).eq(p[0])), ["identity"])
+for n in (3, 5):
+    vs_n, a_n = avars(n)
+    p_n = softmax(a_n)
+    ob(f"dS_da_90.n{n}", "ks:B.2 (90)", f"d S(p) / d a_1 = -p_1 (log p_1 + S(p)) (n = {n})",
+       claim(vs_n, [], diff(entropy(p_n), a_n[0]).eq(-p_n[0] * (log(p_n[0]) + entropy(p_n)))), ["identity"])
+
+# (83)/(91) and (97): first and second derivative, symbolically for n = 2..6.
+for n in NS:
+    vs, a = avars(n)
+    p = softmax(a)
+    S = entropy(p)
+    ob(f"deriv_83.n{n}", "ks:B.2 (83)/(91)", f"d boltz / d a_1 = p_1 (1 + log p_1 + S(p)) for n = {n}",
+       claim(vs, [], diff(boltz(a), a[0]).eq(p[0] * (1 + log(p[0]) + S))), ["identity"])
+    ob(f"deriv2_97.n{n}", "ks:B.2 (97)",
+       f"d^2 boltz / d a_1^2 = p_1 [(1 - 2 p_1)(log p_1 + S(p) + 1) + 1] for n = {n}",
+       claim(vs, [], diff(diff(boltz(a), a[0]), a[0]).eq(p[0] * ((1 - 2 * p[0]) * (log(p[0]) + S + 1) + 1))),
+       ["identity"])
+
+# (83) at high precision for large n (numerical: CONFIRMED only).
+for n in (10, 25, 50):
+    vs, a = avars(n, lo=-8, hi=8)
+    p = softmax(a)
+    lhs, rhs = diff(boltz(a), a[0]), p[0] * (1 + log(p[0]) + entropy(p))
+    ob(f"deriv_83.n{n}.numeric", "ks:B.2 (83)/(91)",
+       f"|d boltz / d a_1 - p_1 (1 + log p_1 + S)| <= 10^-40 at random points, n = {n} (60-digit samples)",
+       claim(vs, [], abs_(lhs - rhs) <= F(1, 10 ** 40)), ["sample"], options=(("samples", 12), ("dps", 80)))
+
+# ------------------------------------------------------------------------------------------------
+# Standard facts used by the chains, each mechanised from named analytic facts.
+a1, a2, a3 = V("a1", "a2", "a3")
+Z3 = exp(a1) + exp(a2) + exp(a3)
+mono = [implies(exp(x) <= Z3, log(exp(x)) <= log(Z3)) for x in (a1, a2, a3)]
+ob("fact.max_le_L.n3", "ks:B.2 (93) (Boyd-Vandenberghe p.72)", "max_j a_j <= L(a) = log sum e^{a_j} (n = 3)",
+   claim(["a1", "a2", "a3"],
+         [fact(m, "fact:log is increasing") for m in mono] +
+         [fact(log(exp(x)).eq(x), "fact:log(exp x) = x") for x in (a1, a2, a3)],
+         max_(a1, a2, a3) <= log(Z3)), ["smt"])
+smono = [implies(exp(x) < Z3, log(exp(x)) < log(Z3)) for x in (a1, a2, a3)]
+ob("fact.max_lt_L.n3", "ks:B.2 (98) (strict form, n >= 2)", "max_j a_j < L(a) (n = 3; strict since n >= 2)",
+   claim(["a1", "a2", "a3"],
+         [fact(m, "fact:log is strictly increasing") for m in smono] +
+         [fact(log(exp(x)).eq(x), "fact:log(exp x) = x") for x in (a1, a2, a3)],
+         max_(a1, a2, a3) < log(Z3)), ["smt"])
+for n in (2, 3):
+    ps = V(*[f"p{i}" for i in range(1, n + 1)])
+    hyps = [q > 0 for q in ps] + [add(*ps).eq(1)]
+    hyps += [fact(log(n * q) >= 1 - 1 / (n * q), "fact:log x >= 1 - 1/x (x > 0)") for q in ps]
+    hyps += [fact(log(n * q).eq(log(num(n)) + log(q)), "fact:log(xy) = log x + log y") for q in ps]
+    ob(f"fact.entropy_le_log_n.n{n}", "ks:B.2 (93) (S(p) <= log n)", f"S(p) <= log n for p in the simplex, n = {n}",
+       claim([f"p{i}" for i in range(1, n + 1)], hyps, -add(*[q * log(q) for q in ps]) <= log(num(n))), ["smt"])
+    hyps0 = [q > 0 for q in ps] + [add(*ps).eq(1)] + [fact(log(q) <= 0, "fact:log x <= 0 for 0 < x <= 1") for q in ps]
+    ob(f"fact.entropy_nonneg.n{n}", "ks:B.2 (100) (S(p) >= 0)", f"S(p) >= 0 for p in the simplex, n = {n}",
+       claim([f"p{i}" for i in range(1, n + 1)], hyps0, -add(*[q * log(q) for q in ps]) >= 0), ["smt"])
+
+# ------------------------------------------------------------------------------------------------
+# Lemma 4 (monotonicity): (92), (93), (84).
+p, lp, S, ai, L, amax, Ln, D = V("p", "lp", "S", "ai", "L", "amax", "Ln", "D")
+ob("lemma4.step_92", "ks:B.2 (92)", "1 + S + log p_i < 0  <=>  a_i < L(a) - S(p) - 1 (given log p_i = a_i - L)",
+   claim(["lp", "S", "ai", "L"], [fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3")],
+         and_(implies(1 + S + lp < 0, ai < L - S - 1), implies(ai < L - S - 1, 1 + S + lp < 0))), ["smt"])
+ob("lemma4.step_93", "ks:B.2 (93)", "a_i < max a - log n - 1, max a <= L, S <= log n  =>  a_i < L - S - 1",
+   claim(["ai", "amax", "L", "S", "Ln"],
+         [ai < amax - Ln - 1, fact(amax <= L, "ks.boltz.fact.max_le_L.n3"),
+          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3")], ai < L - S - 1), ["smt"])
+ob("lemma4.conclusion_84", "ks:B.2 Lemma 4 (84)", "a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0",
+   claim(["p", "lp", "S", "D", "ai", "L", "amax", "Ln"],
+         [fact(D.eq(p * (1 + lp + S)), "ks.boltz.deriv_83.n3"), fact(p > 0, "fact:softmax is positive"),
+          fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3"), fact(amax <= L, "ks.boltz.fact.max_le_L.n3"),
+          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3"), ai < amax - Ln - 1], D < 0), ["smt"])
+
+
+def _lemma4_sampler(n, strict_gap):
+    def sample(rng):
+        xs = [F(rng.randrange(-6 << 10, 6 << 10), 1 << 10) for _ in range(n - 1)]
+        top = max(xs)
+        gap = F(rng.randrange(0, 8 << 10), 1 << 10)
+        last = top - strict_gap - gap
+        return {**{f"a{i + 1}": x for i, x in enumerate(xs)}, f"a{n}": last}
+    return sample
+
+
+for n in (3, 5):
+    vs, a = avars(n)
+    ob(f"lemma4.deriv_neg.n{n}.sampled", "ks:B.2 Lemma 4 (84)",
+       f"a_n < max_j a_j - log n - 1 => d boltz / d a_n < 0 (n = {n}, 60 samples near the threshold)",
+       claim(vs, [a[-1] < max_(*a) - log(num(n)) - 1], diff(boltz(a), a[-1]) < 0), ["sample"],
+       options=(("samples", 60), ("sampler", _lemma4_sampler(n, F(math.log(n) + 1 + 1e-3).limit_denominator(1 << 20)))))
+
+# ------------------------------------------------------------------------------------------------
+# Lemma 5 (concavity): (97)-(101).
+D2 = var("D2")
+ob("lemma5.step_98", "ks:B.2 (98)", "a_i < max a - log n - 3 < L(a) - S(p) - 3 (given max a < L, S <= log n)",
+   claim(["ai", "amax", "L", "S", "Ln"],
+         [ai < amax - Ln - 3, fact(amax < L, "ks.boltz.fact.max_lt_L.n3"),
+          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3")],
+         and_(ai < amax - Ln - 3, amax - Ln - 3 < L - S - 3)), ["smt"])
+ob("lemma5.step_99", "ks:B.2 (99)", "a_i < L - S - 3 and log p_i = a_i - L  =>  log p_i < -S(p) - 3",
+   claim(["ai", "L", "S", "lp"], [ai < L - S - 3, fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3")],
+         lp < -S - 3), ["smt"])
+ob("lemma5.step_100a", "ks:B.2 (100) (log p_i < -3)", "log p_i < -S - 3 and S >= 0  =>  log p_i < -3",
+   claim(["lp", "S"], [lp < -S - 3, fact(S >= 0, "ks.boltz.fact.entropy_nonneg.n3")], lp < -3), ["smt"])
+x = var("x")
+ob("lemma5.step_100b", "ks:B.2 (100)", "p_i < e^{-3}  (from log p_i < -3, p_i = e^{log p_i})",
+   claim(["lp"], [lp < -3, fact(implies(lp < -3, exp(lp) < exp(num(-3))), "fact:exp is increasing")],
+         exp(lp) < exp(num(-3))), ["smt"])
+ob("lemma5.step_100c", "ks:B.2 (100)", "e^{-3} <= 1/(1+3) = 1/4", claim([], [], exp(num(-3)) <= F(1, 4)), ["interval"])
+ob("lemma5.ineq_100", "ks:B.2 (100) (e^{-x} <= 1/(1+x))", "e^{-x} <= 1/(1+x) for x > -1",
+   claim(["x"], [x > -1, fact(exp(x) >= 1 + x, "fact:e^x >= 1 + x"), fact((exp(-x) * exp(x)).eq(1), "fact:e^{-x} e^x = 1")],
+         exp(-x) <= 1 / (1 + x)), ["smt"])
+X = var("X")
+ob("lemma5.step_101", "ks:B.2 (101)",
+   "(1 - 2 p_i)(log p_i + S + 1) + 1 < (1 - 2/4)(-2) + 1 = 0 (given 0 < p_i < 1/4, log p_i + S + 1 < -2)",
+   claim(["p", "X"], [p > 0, p < F(1, 4), X < -2], and_((1 - 2 * p) * X + 1 < (1 - 2 * num(F(1, 4))) * (-2) + 1,
+                                                         ((1 - 2 * num(F(1, 4))) * (-2) + 1).eq(0))), ["smt"])
+ob("lemma5.conclusion_94", "ks:B.2 Lemma 5 (94)-(95)", "a_i < max a - log n - 3  =>  d^2 boltz / d a_i^2 < 0",
+   claim(["p", "lp", "S", "D2", "ai", "L", "amax", "Ln"],
+         [fact(D2.eq(p * ((1 - 2 * p) * (lp + S + 1) + 1)), "ks.boltz.deriv2_97.n3"),
+          fact(p > 0, "fact:softmax is positive"), fact(implies(lp < -3, p < F(1, 4)), "ks.boltz.lemma5.step_100b"),
+          fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3"), fact(amax < L, "ks.boltz.fact.max_lt_L.n3"),
+          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3"), fact(S >= 0, "ks.boltz.fact.entropy_nonneg.n3"),
+          ai < amax - Ln - 3], D2 < 0), ["smt"])
+
+# ------------------------------------------------------------------------------------------------
+# Lemma 6: (102)-(105).
+fa, fb, dfb, an, bn, delta, pn, lpn, bmax = V("fa", "fb", "dfb", "an", "bn", "delta", "pn", "lpn", "bmax")
+ob("lemma6.step_105_line1", "ks:B.2 (104)->(105) line 1",
+   "boltz(b) - boltz(a) > (a_n - b_n)(-d/dx boltz(b_1..b_{n-1}, x)|_{x=b_n}) (from (104) at x = b_n)",
+   claim(["fa", "fb", "dfb", "an", "bn"], [fact(fb + (an - bn) * dfb > fa, "fact:(104) concave tangent line")],
+         fb - fa > (an - bn) * (-dfb)), ["smt"])
+ob("lemma6.step_105_line3.bracket", "ks:B.2 (105) line 2->3 (inside the brackets)",
+   "-(1 + log p_n + S(p)) > -(1 + b_n - max_i b_i + log n)",
+   claim(["lpn", "S", "L", "bn", "bmax", "Ln"],
+         [fact(lpn.eq(bn - L), "ks.boltz.log_p_eq_a_minus_L.n3"), fact(bmax < L, "ks.boltz.fact.max_lt_L.n3"),
+          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3")],
+         -(1 + lpn + S) > -(1 + bn - bmax + Ln)), ["smt"])
+Xb, Yb = V("Xb", "Yb")
+ob("lemma6.step_105_line3.scale", "ks:B.2 (105) line 2->3 (times (a_n - b_n) p_n > 0)",
+   "(a_n - b_n)[p_n X] > (a_n - b_n)[p_n Y] when X > Y, w = a_n - b_n > 0, p_n > 0",
+   claim(["w", "pn", "Xb", "Yb"], [var("w") > 0, fact(pn > 0, "fact:softmax is positive"),
+                                   fact(Xb > Yb, "ks.boltz.lemma6.step_105_line3.bracket")],
+         var("w") * (pn * Xb) > var("w") * (pn * Yb)), ["smt"])
+ob("lemma6.step_105_line4", "ks:B.2 (105) line 3->4",
+   "(a_n - b_n)[-p_n(1 + b_n - max b + log n)] > (a_n - b_n) p_n (delta + a_n - b_n - log n - 1)",
+   claim(["an", "bn", "pn", "bmax", "Ln", "delta"],
+         [an > bn, fact(pn > 0, "fact:softmax is positive"), bmax - delta > an],
+         (an - bn) * (-pn * (1 + bn - bmax + Ln)) > (an - bn) * pn * (delta + an - bn - Ln - 1)), ["smt"])
+
+
+def _lemma6_sampler(n):
+    def sample(rng):
+        xs = [F(rng.randrange(-4 << 10, 4 << 10), 1 << 10) for _ in range(n - 1)]
+        d = F(math.log(n) + 3).limit_denominator(1 << 16) + F(rng.randrange(1, 2 << 10), 1 << 10)
+        an_ = max(xs) - d - F(rng.randrange(1, 3 << 10), 1 << 10)
+        bn_ = an_ - F(rng.randrange(1, 4 << 10), 1 << 10)
+        pt = {f"a{i + 1}": v for i, v in enumerate(xs)}
+        pt.update({f"a{n}": an_, f"b{n}": bn_, "delta": d})
+        return pt
+    return sample
+
+
+for n in (2, 3):
+    vs, a = avars(n)
+    b = a[:-1] + [var(f"b{n}")]
+    vs_all = vs + [Var(f"b{n}"), Var("delta")]
+    hyps = [max_(*a[:-1]) - var("delta") > a[-1], a[-1] > b[-1], var("delta") > log(num(n)) + 3]
+    rhs = (a[-1] - b[-1]) * (var("delta") + a[-1] - b[-1] - log(num(n)) - 1) * softmax(b)[-1]
+    ob(f"lemma6.conclusion_103.n{n}.sampled", "ks:B.2 Lemma 6 (103)",
+       f"boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) e^{{b_n}} / sum e^{{b_i}} (n = {n})",
+       claim(vs_all, hyps, boltz(b) - boltz(a) > rhs), ["sample"],
+       options=(("samples", 60), ("sampler", _lemma6_sampler(n))))
+    if n == 2:
+        ob("lemma6.prose_103_as_printed", "ks:B.2 Lemma 6 (prose before (103))",
+           "'the difference boltz(a) - boltz(b) is lower-bounded by' the right-hand side of (103)",
+           claim(vs_all, hyps, boltz(a) - boltz(b) > rhs), ["replay", "search"], expect=Verdict.REFUTED,
+           hint=(("a1", F(0)), ("a2", F(-5)), ("b2", F(-6)), ("delta", F(4))),
+           finding=Finding("typo", "The sentence should read boltz(b) - boltz(a), as in the display (103); "
+                           "boltz(b) > boltz(a) because boltz decreases in the last coordinate.", False))
+        ob("lemma6.prose_103_repaired", "ks:B.2 Lemma 6 (103)",
+           "repaired prose: boltz(b) - boltz(a) is lower-bounded by the RHS of (103) (n = 2, sampled)",
+           claim(vs_all, hyps, boltz(b) - boltz(a) > rhs), ["sample"], repairs="ks.boltz.lemma6.prose_103_as_printed",
+           options=(("samples", 40), ("sampler", _lemma6_sampler(2)), ("seed", 7)))
+
+# ------------------------------------------------------------------------------------------------
+# Lemma 7: (114)-(131).
+ob("lemma7.hyp_114_as_printed", "ks:B.3 Lemma 7 (114)",
+   "tokenwise delta-separated vectors in decreasing order satisfy: i > j => a_i - a_j > delta",
+   claim([Var("a1", lo=F(-5), hi=F(5)), Var("a2", lo=F(-5), hi=F(5)), Var("delta", lo=F(0), hi=F(5))],
+         [var("a1") > var("a2"), var("a1") - var("a2") > var("delta"), var("delta") > 0],
+         var("a2") - var("a1") > var("delta")),
+   ["replay", "search"], expect=Verdict.REFUTED, hint=(("a1", F(2)), ("a2", F(0)), ("delta", F(1))),
+   finding=Finding("typo", "i > j => a_j - a_i > delta (the larger index holds the smaller value); as printed the "
+                   "hypotheses of Lemma 7 are contradictory for n >= 2 and the lemma would be vacuous.", False))
+ob("lemma7.hyp_114_repaired", "ks:B.3 Lemma 7 (114)", "repaired: decreasing and separated => a_j - a_i > delta for i > j",
+   claim(["a1", "a2", "delta"], [var("a1") > var("a2"), var("a1") - var("a2") > var("delta")],
+         var("a1") - var("a2") > var("delta")), ["smt"], repairs="ks.boltz.lemma7.hyp_114_as_printed")
+
+# (120) with k = n - 1: underline-a equals a and bar-b equals b, so the strict inequalities fail.
+vs2, (A1, A2) = avars(2)
+B2 = var("b2")
+ob("lemma7.step_120_as_printed.k_eq_n_minus_1", "ks:B.3 (120)",
+   "boltz(a) < boltz(underline a) and boltz(b) > boltz(bar b), here with n = 2, k = 1 = n - 1",
+   claim(vs2 + [Var("b2", lo=F(-6), hi=F(6))], [A1 > A2, A1 > B2, A2 > B2],
+         and_(boltz([A1, A2]) < boltz([A1, A2]), boltz([A1, B2]) > boltz([A1, B2]))),
+   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("a2", F(-4)), ("b2", F(-9))),
+   finding=Finding("false-step", "For k = n - 1, underline a = a and bar b = b, so (120) holds with equality: "
+                   "write <= and >= (strict only when k < n - 1). The conclusion survives because (124)-(128) "
+                   "are strict.", False))
+
+
+def _lemma7_sampler(n, k, gap):
+    """Decreasing, tokenwise gap-separated a, b sharing the first k entries, with a_{k+1} > b_{k+1}:
+    2n - k distinct values, consecutive ones more than ``gap`` apart, dealt out alternately."""
+    def sample(rng):
+        vals = [F(rng.randrange(8 << 8, 16 << 8), 1 << 8)]
+        for _ in range(2 * n - k - 1):
+            vals.append(vals[-1] - gap - F(rng.randrange(1, 2 << 8), 1 << 8))
+        shared, rest = vals[:k], vals[k:]
+        a_, b_ = shared + rest[0::2], shared + rest[1::2]
+        return {**{f"a{i + 1}": v for i, v in enumerate(a_)}, **{f"b{i + 1}": v for i, v in enumerate(b_)}}
+    return sample
+
+
+vs3a, a3v = avars(3)
+vs3b, b3v = avars(3, "b")
+ob("lemma7.step_120.n3k1.sampled", "ks:B.3 (120)", "boltz(a) < boltz(a_1, a_2) for k = 1 < n - 1 (n = 3, sampled)",
+   claim(vs3a + vs3b, [], boltz(a3v) < boltz(a3v[:2])), ["sample"],
+   options=(("samples", 40), ("sampler", _lemma7_sampler(3, 1, F(2 * math.log(3) + 3).limit_denominator(1 << 10)))))
+
+# (122): decomposition of boltz(bar b), exact for (n, k) = (3, 1) and (4, 2).
+for n, k in ((3, 1), (4, 2)):
+    vs, a = avars(n)
+    bb = var(f"b{k + 1}")
+    barb = a[:k] + [bb] * (n - k)
+    shift = bb + log(num(n - k))
+    xi = add(*[exp(x) for x in a[:k]])
+    rhs = boltz(a[:k] + [shift]) - log(num(n - k)) * exp(shift) / (xi + exp(shift))
+    ob(f"lemma7.identity_122.n{n}k{k}", "ks:B.3 (122)",
+       f"boltz(bar b) = boltz(a_1..a_k, b_(k+1) + log(n-k)) - log(n-k) e^(b+log(n-k)) / (xi_k + e^(b+log(n-k))) (n={n}, k={k})",
+       claim(vs[:k] + [Var(f"b{k + 1}")], [], boltz(barb).eq(rhs)), ["identity"])
+
+ak, ak1, bk1, Lnk, Lk1, Q, c = V("ak", "ak1", "bk1", "Lnk", "Lk1", "Q", "c")
+log_facts = [fact(Lnk >= 0, "fact:log(n-k) >= 0 for k <= n-1"), fact(Lnk <= Ln, "fact:log is increasing (n-k <= n)"),
+             fact(Lk1 > 0, "fact:log(k+1) > 0 for k >= 1"), fact(Lk1 <= Ln, "fact:log is increasing (k+1 <= n)")]
+sep = [ak - ak1 > delta, ak1 - bk1 > delta, delta > 2 * Ln + 3, fact(Ln > 0, "fact:log n > 0 for n >= 2")]
+ob("lemma7.step_124_lemma6_applies", "ks:B.3 (124) line 1 (hypotheses of Lemma 6)",
+   "max_{i<=k} a_i - delta > a_{k+1} > b_{k+1} + log(n-k) and delta > log(k+1) + 3",
+   claim(["ak", "ak1", "bk1", "delta", "Ln", "Lnk", "Lk1"], sep + log_facts,
+         and_(ak - delta > ak1, ak1 > bk1 + Lnk, delta > Lk1 + 3)), ["smt"])
+ob("lemma7.step_124_line2.factors", "ks:B.3 (124) line 1->2 (each factor)",
+   "a_{k+1} - b_{k+1} - log(n-k) > delta - log n > 0 and delta + a_{k+1} - b_{k+1} - log(n-k) - log(k+1) - 1 > 2 delta - 2 log n - 1 > 0",
+   claim(["ak", "ak1", "bk1", "delta", "Ln", "Lnk", "Lk1"], sep + log_facts,
+         and_(ak1 - bk1 - Lnk > delta - Ln, delta - Ln > 0,
+              delta + ak1 - bk1 - Lnk - Lk1 - 1 > 2 * delta - 2 * Ln - 1, 2 * delta - 2 * Ln - 1 > 0)), ["smt"])
+x1, y1, x2, y2 = V("x1", "y1", "x2", "y2")
+ob("lemma7.step_124_line2.product", "ks:B.3 (124) line 1->2 (product of the factors, times Q > 0)",
+   "x1 x2 Q > y1 y2 Q when x1 > y1 > 0, x2 > y2 > 0, Q > 0",
+   claim(["x1", "y1", "x2", "y2", "Q"], [fact(x1 > y1, "ks.boltz.lemma7.step_124_line2.factors"), y1 > 0,
+                                         fact(x2 > y2, "ks.boltz.lemma7.step_124_line2.factors"), y2 > 0, Q > 0],
+         x1 * x2 * Q > y1 * y2 * Q), ["smt"])
+ob("lemma7.step_125", "ks:B.3 (125)", "(delta - log n)(2 delta - 2 log n - 1) > (log n + 3)(2 log n + 5) when delta > 2 log n + 3",
+   claim(["delta", "Ln"], [delta > 2 * Ln + 3, fact(Ln >= 0, "fact:log n >= 0")],
+         (delta - Ln) * (2 * delta - 2 * Ln - 1) > (Ln + 3) * (2 * Ln + 5)), ["smt"])
+D1, R = V("D1", "R")
+ob("lemma7.step_126_plug", "ks:B.3 (126) lines 1->2", "D1 > (log n+3)(2 log n+5) Q and R = log(n-k) Q  =>  D1 - R > Q [(log n+3)(2 log n+5) - log(n-k)]",
+   claim(["D1", "R", "Q", "Ln", "Lnk"], [D1 > (Ln + 3) * (2 * Ln + 5) * Q, R.eq(Lnk * Q), Q > 0],
+         D1 - R > Q * ((Ln + 3) * (2 * Ln + 5) - Lnk)), ["smt"])
+ob("lemma7.step_126", "ks:B.3 (126) line 2->3", "Q [(log n + 3)(2 log n + 5) - log(n-k)] > Q * 2 (log n)^2",
+   claim(["Q", "Ln", "Lnk"], [Q > 0, fact(Ln >= 0, "fact:log n >= 0")] + log_facts[:2],
+         Q * ((Ln + 3) * (2 * Ln + 5) - Lnk) > Q * 2 * Ln ** 2), ["smt"])
+xi_, E1, E2, Ea1 = V("xi", "E1", "E2", "Ea1")
+ob("lemma7.step_127a", "ks:B.3 (127) line 1", "xi_k + e^{b_{k+1} + log(n-k)} < xi_k + e^{a_{k+1}} (since a_{k+1} > b_{k+1} + log(n-k))",
+   claim(["xi", "E1", "E2"], [fact(E2 > E1, "fact:exp is increasing")], xi_ + E1 < xi_ + E2), ["smt"])
+for k in (1, 2, 3):
+    es = V(*[f"e{l}" for l in range(1, k + 2)])
+    t = var("t")
+    hyps = [es[0] > 0, t > 0] + [fact(es[l] < es[0] * t ** l, "fact:exp is increasing and e^{x+y} = e^x e^y "
+                                                               "(a_l < a_1 - (l-1) delta)") for l in range(1, k + 1)]
+    ob(f"lemma7.step_127b.k{k}", "ks:B.3 (127) line 2",
+       f"sum_{{l<=k+1}} e^{{a_l}} < e^{{a_1}} sum_{{l<=k+1}} e^{{-(l-1) delta}} (k = {k}; t = e^{{-delta}})",
+       claim([f"e{l}" for l in range(1, k + 2)] + ["t"], hyps, add(*es) < es[0] * add(*[t ** l for l in range(k + 1)])),
+       ["smt"])
+    ob(f"lemma7.step_127c.k{k}", "ks:B.3 (127) line 3", f"sum_{{l=0}}^{{k}} e^{{-l delta}} < 2 when e^{{-delta}} < 1/2 (k = {k})",
+       claim(["t"], [t > 0, fact(t < F(1, 2), "fact:delta > log 2 => e^{-delta} < 1/2")],
+             add(*[t ** l for l in range(k + 1)]) < 2), ["smt"])
+Nb, Dn = V("Nb", "Dn")
+ob("lemma7.step_128_line2", "ks:B.3 (128) line 1->2", "N/(xi + N) 2 (log n)^2 > N/(2 e^{a_1}) 2 (log n)^2 (given xi + N < 2 e^{a_1})",
+   claim(["Nb", "Dn", "Ea1", "Ln"], [Nb > 0, Dn > Nb, fact(Dn < 2 * Ea1, "ks.boltz.lemma7.step_127c.k1"),
+                                     fact(Ln > 0, "fact:log n > 0 for n >= 2")],
+         Nb / Dn * 2 * Ln ** 2 > Nb / (2 * Ea1) * 2 * Ln ** 2), ["smt"])
+a1v, bv = var("a1"), var("b")
+ob("lemma7.step_128_line3_as_printed", "ks:B.3 (128) line 2->3",
+   "e^{b_{k+1} + log(n-k)} / (2 e^{a_1}) * 2 (log n)^2 > (log n)^2 e^{-(a_1 - b_{k+1})}, here n = 2, k = 1",
+   claim([Var("a1", lo=F(-5), hi=F(5)), Var("b", lo=F(-5), hi=F(5))], [a1v > bv],
+         exp(bv + log(num(1))) / (2 * exp(a1v)) * 2 * log(num(2)) ** 2 > log(num(2)) ** 2 * exp(-(a1v - bv))),
+   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("b", F(-10))),
+   finding=Finding("false-step", "The left side equals (n-k)(log n)^2 e^{-(a_1-b_{k+1})}, so '>' holds only for "
+                   "k < n-1; for k = n-1 it is an equality. Write '>=' here; (128) stays strict through line 1->2.",
+                   False))
+m, Ee = V("m", "Ee")
+ob("lemma7.step_128_line3_repaired", "ks:B.3 (128) line 2->3",
+   "repaired: (n-k)(log n)^2 E >= (log n)^2 E for n - k >= 1, E = e^{-(a_1 - b_{k+1})} > 0",
+   claim(["m", "Ee", "Ln"], [m >= 1, Ee > 0], m * Ln ** 2 * Ee >= Ln ** 2 * Ee), ["smt"],
+   repairs="ks.boltz.lemma7.step_128_line3_as_printed")
+
+# case k = 0: (129)-(131)
+for n in (2, 3, 4):
+    vs = [Var("a1"), Var("delta")]
+    a1_, d_ = var("a1"), var("delta")
+    bara = [a1_] + [a1_ - d_] * (n - 1)
+    line2 = (a1_ + (n - 1) * (a1_ - d_) * exp(-d_)) / (1 + (n - 1) * exp(-d_))
+    line3 = a1_ - (n - 1) * d_ * exp(-d_) / (1 + (n - 1) * exp(-d_))
+    ob(f"lemma7.identity_130.line2.n{n}", "ks:B.3 (130) line 1->2",
+       f"boltz(a_1, a_1 - delta, ...) = (a_1 + (n-1)(a_1 - delta) e^-delta) / (1 + (n-1) e^-delta) (n = {n})",
+       claim(vs, [], boltz(bara).eq(line2)), ["identity"])
+    ob(f"lemma7.identity_130.line3.n{n}", "ks:B.3 (130) line 2->3",
+       f"(a_1 + (n-1)(a_1 - delta) e^-delta) / (1 + (n-1) e^-delta) = a_1 - (n-1) delta e^-delta / (1 + (n-1) e^-delta) (n = {n})",
+       claim(vs, [], line2.eq(line3)), ["identity"])
+nv, t, ba, b1 = V("n", "t", "ba", "b1")
+ob("lemma7.step_131_line2", "ks:B.3 (131) line 1->2", "boltz(bar a) - b_1 > a_1 - F - (a_1 - delta) (given b_1 < a_1 - delta)",
+   claim(["ba", "b1", "a1", "delta", "F"], [fact(ba.eq(var("a1") - var("F")), "ks.boltz.lemma7.identity_130.line3.n3"),
+                                             b1 < var("a1") - delta],
+         ba - b1 > var("a1") - var("F") - (var("a1") - delta)), ["smt"])
+ob("lemma7.step_131_line34", "ks:B.3 (131) lines 2->4", "delta - (n-1) delta t / (1 + (n-1) t) = delta / (1 + (n-1) t)",
+   claim(["n", "delta", "t"], [], (delta - (nv - 1) * delta * t / (1 + (nv - 1) * t)).eq(delta / (1 + (nv - 1) * t))),
+   ["identity"])
+ob("lemma7.step_131_line5", "ks:B.3 (131) line 4->5", "delta / (1 + (n-1) e^{-delta}) >= log n when delta > 2 log n",
+   claim(["n", "delta", "t", "Ln"], [nv >= 2, delta > 2 * Ln, fact(Ln > 0, "fact:log n > 0 for n >= 2"), t > 0,
+                                      fact(t * nv ** 2 < 1, "fact:delta > 2 log n => e^{-delta} < 1/n^2")],
+         delta / (1 + (nv - 1) * t) >= Ln), ["smt"])
+ob("lemma7.step_131_note", "ks:B.3 (131) closing note", "log n > (log n)^2 e^{-(a_1 - b_1)} when a_1 - b_1 > log n",
+   claim(["n", "Ln", "Ee"], [nv >= 2, fact(Ln > 0, "fact:log n > 0 for n >= 2"), fact(Ln < nv, "fact:log x < x"),
+                             Ee > 0, fact(Ee * nv < 1, "fact:a_1 - b_1 > log n => e^{-(a_1-b_1)} < 1/n")],
+         Ln > Ln ** 2 * Ee), ["smt"])
+
+# Lemma 7 conclusion (117), sampled on random separated vectors.
+for n, k in ((2, 1), (3, 1), (3, 0), (4, 2)):
+    vsa, av = avars(n)
+    vsb, bv_ = avars(n, "b")
+    gap = F(2 * math.log(n) + 3).limit_denominator(1 << 10) + F(1, 1 << 10)
+    ob(f"lemma7.conclusion_117.n{n}k{k}.sampled", "ks:B.3 Lemma 7 (117)",
+       f"|boltz(a) - boltz(b)| > (log n)^2 e^{{-(a_1 - b_{{k+1}})}} (n = {n}, k = {k}, delta > 2 log n + 3)",
+       claim(vsa + vsb, [], abs_(boltz(av) - boltz(bv_)) > log(num(n)) ** 2 * exp(-(av[0] - bv_[k]))), ["sample"],
+       options=(("samples", 40), ("dps", 60), ("sampler", _lemma7_sampler(n, k, gap))))
+
+# ------------------------------------------------------------------------------------------------
+# Lemma 1: (110)-(113), (15)-(16).
+a = V("a1", "a2", "a3")
+ps = V("p1", "p2", "p3")
+ob("lemma1.step_110.n3", "ks:B.3 (110)",
+   "|boltz(a)| = |sum a_i p_i| <= max(|a_1|, |a_n|) for a_1 > a_2 > a_3, p in the simplex (weighted average)",
+   claim(["a1", "a2", "a3", "p1", "p2", "p3"],
+         [a[0] > a[1], a[1] > a[2]] + [fact(q > 0, "fact:softmax is positive") for q in ps] +
+         [fact(add(*ps).eq(1), "fact:softmax sums to 1")],
+         abs_(add(*[x * q for x, q in zip(a, ps)])) <= max_(abs_(a[0]), abs_(a[2]))), ["smt"])
+r, a1v, bk = V("r", "a1", "bk")
+ob("lemma1.step_113a", "ks:B.3 (113)", "|a_1| < r and |b_{k+1}| < r  =>  a_1 - b_{k+1} < 2 r",
+   claim(["r", "a1", "bk"], [abs_(a1v) < r, abs_(bk) < r], a1v - bk < 2 * r), ["smt"])
+ob("lemma1.step_113b", "ks:B.3 (113)", "(log n)^2 e^{-(a_1 - b_{k+1})} > (log n)^2 e^{-2r}",
+   claim(["r", "a1", "bk", "Ln"], [a1v - bk < 2 * r, fact(Ln > 0, "fact:log n > 0 for n >= 2"),
+                                   fact(implies(a1v - bk < 2 * r, exp(-(a1v - bk)) > exp(-2 * r)), "fact:exp is increasing")],
+         Ln ** 2 * exp(-(a1v - bk)) > Ln ** 2 * exp(-2 * r)), ["smt"])
+
+for n in (2, 3, 4):
+    vsa, av = avars(n)
+    vsb, bv_ = avars(n, "b")
+    gap = F(2 * math.log(n) + 3).limit_denominator(1 << 10) + F(1, 1 << 10)
+    rr = max_(*[abs_(x) for x in av + bv_]) + F(1, 1 << 10)
+    ob(f"lemma1.conclusion_16.n{n}.sampled", "ks:3.4 Lemma 1 (15)-(16)",
+       f"|boltz(a)| <= r and |boltz(a) - boltz(b)| > (log n)^2 e^{{-2r}} (n = {n}, r = max|entry| + 2^-10)",
+       claim(vsa + vsb, [], and_(abs_(boltz(av)) <= rr, abs_(boltz(av) - boltz(bv_)) > log(num(n)) ** 2 * exp(-2 * rr))),
+       ["sample"], options=(("samples", 40), ("dps", 60), ("sampler", _lemma7_sampler(n, n // 2, gap))))
+
+# Rigorous hard instances: delta barely above 2 log n + 3 and the first k entries shared.
+
+
+def _hard_instance(n):
+    d = F(2 * math.log(n) + 3).limit_denominator(1 << 12) + F(1, 1 << 12)
+    a_ = [F(0) - i * d for i in range(n)]           # a shares all but the last entry with b
+    b_ = a_[:-1] + [a_[-1] - d]
+    shift = (a_[0] + b_[-1]) / 2                     # centre to keep r small
+    return [x - shift for x in a_], [x - shift for x in b_]
+
+
+for n in (2, 3, 5):
+    a_, b_ = _hard_instance(n)
+    rr = max(abs(x) for x in a_ + b_) + F(1, 1 << 10)
+    A = [num(x) for x in a_]
+    B = [num(x) for x in b_]
+    ob(f"lemma1.hard_instance.n{n}", "ks:3.4 Lemma 1 (16)",
+       f"|boltz(a) - boltz(b)| > (log n)^2 e^{{-2r}} on a hard instance: shared prefix, delta = 2 log n + 3 + 2^-12 (n = {n})",
+       claim([], [], abs_(boltz(A) - boltz(B)) > log(num(n)) ** 2 * exp(-2 * num(rr))), ["interval"])
+
+# ------------------------------------------------------------------------------------------------
+# Appendix C: masking (133).
+vs, a = avars(3)
+cs = V("c1", "c2", "c3")
+ac = [x + y for x, y in zip(a, cs)]
+pc = softmax(ac)
+ob("masking_133.finite", "ks:C (133) lines 1->2", "boltz(a + c) = a^T softmax(a + c) + c^T softmax(a + c) (n = 3, finite c)",
+   claim(vs + [Var(c_.node[1]) for c_ in cs], [],
+         boltz(ac).eq(add(*[x * q for x, q in zip(a, pc)]) + add(*[y * q for y, q in zip(cs, pc)]))), ["identity"])
+tt, Ea, Eb = V("t", "Ea", "Eb")
+ob("masking_133.masked_term_vanishes", "ks:C (133) line 2->3",
+   "with c = (0, -t): |c^T softmax(a + c)| <= t e^{a_2 - t} / e^{a_1}, which tends to 0 as t -> infinity",
+   claim(["t", "Ea", "Eb"], [tt > 0, fact(Ea > 0, "fact:exp is positive"), fact(Eb > 0, "fact:exp is positive")],
+         abs_(-tt * Eb / (Ea + Eb)) <= tt * Eb / Ea), ["smt"],
+   finding=Finding("implicit-convention",
+                   "Read (133) as the limit c_i -> -inf (each masked term is bounded by t e^{a_i - a_j - t} -> 0), "
+                   "or adopt 0 * (-inf) = 0; also require at least one unmasked entry, else softmax(a + c) is 0/0. "
+                   "Evaluated literally in IEEE arithmetic, (-inf) * 0 is NaN.", False))
+
+# ------------------------------------------------------------------------------------------------
+# Sharpness experiment: counterexamples to Lemma 1's conclusion below its hypothesis (data file
+# written by benchmarks/sharpness_sweep.py). Each is replayed rigorously; they are not errata.
+_DATA = os.path.join(os.path.dirname(__file__), "data", "boltz_sharpness.json")
+if os.path.exists(_DATA):
+    with open(_DATA, encoding="utf-8") as fh:
+        _rows = json.load(fh).get("rows", [])
+    for row in _rows:
+        cx = row.get("counterexample")
+        if not cx:
+            continue
+        n = int(row["n"])
+        vsa, av = avars(n)
+        vsb, bv_ = avars(n, "b")
+        point = tuple([(f"a{i + 1}", F(s)) for i, s in enumerate(cx["a"])] + [(f"b{i + 1}", F(s)) for i, s in enumerate(cx["b"])])
+        rr = F(cx["r"])
+        ob(f"lemma1.sharpness.n{n}", "ks:3.4 Lemma 1 (14) sharpness",
+           f"below (14): at delta = {float(F(cx['delta'])):.4g} < 2 log {n} + 3 the conclusion (16) fails for some "
+           f"tokenwise (r, delta)-separated a != b (n = {n}, r = {float(rr):.4g})",
+           claim(vsa + vsb, [], abs_(boltz(av) - boltz(bv_)) > log(num(n)) ** 2 * exp(-2 * num(rr))),
+           ["replay"], expect=Verdict.REFUTED, hint=point)
+
+
+def planted() -> list[Obligation]:
+    """Wrong constants planted in (84) and (16): each must come out REFUTED (negative tests)."""
+    out = []
+    vs, a = avars(2)
+    out.append(Obligation("ks.boltz.planted.lemma4_log_n_minus_1", PAPER, "ks:B.2 (84) planted",
+                          "PLANTED: a_2 < max a - log n + 1 => d boltz / d a_2 < 0",
+                          claim(vs, [a[1] < max_(*a) - log(num(2)) + 1], diff(boltz(a), a[1]) < 0),
+                          ("search",), expect=Verdict.REFUTED, family="ks_boltzmann_planted"))
+    # (16) with e^{-2r} replaced by e^{-r}. ((log n)^3 in place of (log n)^2 is NOT refutable for small n:
+    # the proof of Lemma 7 has slack (n-k)(log n + 3)(2 log n + 5) / (2 (log n)^2); see docs/boltzmann.md.)
+    n = 3
+    vsa, av = avars(n)
+    vsb, bv_ = avars(n, "b")
+    gap = F(2 * math.log(n) + 3).limit_denominator(1 << 10) + F(1, 1 << 10)
+    rr = max_(*[abs_(x) for x in av + bv_]) + F(1, 1 << 10)
+    out.append(Obligation("ks.boltz.planted.lemma1_exp_minus_r", PAPER, "ks:3.4 (16) planted",
+                          "PLANTED: |boltz(a) - boltz(b)| > (log n)^2 e^{-r} (e^{-2r} replaced by e^{-r})",
+                          claim(vsa + vsb, [], abs_(boltz(av) - boltz(bv_)) > log(num(n)) ** 2 * exp(-rr)),
+                          ("search",), expect=Verdict.REFUTED, family="ks_boltzmann_planted",
+                          options=(("samples", 60), ("dps", 60), ("sampler", _lemma7_sampler(n, 2, gap)))))
+    return out
+
+
+FAMILY = family("ks_boltzmann", PAPER, "Boltzmann operator: Lemmas 1, 4-7 and masking (3.4, B.2, B.3, C)",
+                ob_list, doc="docs/boltzmann.md")
