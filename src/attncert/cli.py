@@ -32,7 +32,7 @@ def _fmt_line(res) -> str:
     ob = res.obligation
     tag = res.verdict.name
     if ob.expect is not None and res.verdict == ob.expect and ob.expect.name == "REFUTED":
-        tag += " (as expected: erratum)"
+        tag += " (as expected: erratum)" if ob.finding is not None else " (as expected)"
     elif not res.as_expected:
         tag += " (UNEXPECTED)" if ob.expect is not None else ""
     stmt = ob.statement if len(ob.statement) <= 110 else ob.statement[:107] + "..."
@@ -81,9 +81,10 @@ def _summary(results, out) -> None:
     for fam, c in by_fam.items():
         out.write(f"{fam:<28}" + "".join(f"{c[v]:>10}" for v in Verdict) + f"{sum(c.values()):>8}\n")
     bad = [r for r in results if not r.as_expected]
-    expected_ref = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED")
-    out.write(f"\n{len(results)} obligations; {expected_ref} refuted as expected (errata, see `attncert audit`); "
-              f"{len(bad)} not as expected\n")
+    errata = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED" and r.obligation.finding)
+    other = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED" and not r.obligation.finding)
+    out.write(f"\n{len(results)} obligations; {errata} steps refuted as printed (errata, see `attncert audit`); "
+              f"{other} other expected refutations (counterexamples below a hypothesis); {len(bad)} not as expected\n")
 
 
 def cmd_check(args, out, err) -> int:
@@ -214,7 +215,13 @@ def run(argv, out=None, err=None) -> int:
 
 
 def main() -> None:
-    sys.exit(run(sys.argv[1:]))
+    try:
+        code = run(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `attncert list | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    sys.exit(code)
 
 
 if __name__ == "__main__":

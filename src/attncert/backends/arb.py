@@ -13,7 +13,7 @@ from ..numeric import Numbers, evaluate
 from ..verdict import Verdict
 from . import handles
 
-BITS = (128, 512, 2048)
+BITS = (128, 512)
 
 
 def _flint():

@@ -33,9 +33,20 @@ def parse_rational(s) -> Fraction:
     return q
 
 
-def parse(obj, depth: int = 0, count: list | None = None) -> tuple:
-    """Validate a JSON expression tree and return it as nested tuples."""
-    count = [0] if count is None else count
+def parse(obj, depth: int = 0, count: list | None = None, table: dict | None = None) -> tuple:
+    """Validate a JSON expression tree and return it as nested tuples. Equal subtrees are shared
+    (hash-consed through ``table``), so evaluation can memoise by identity."""
+    table = {} if table is None else table
+    node = _parse(obj, depth, [0] if count is None else count, table)
+    return node
+
+
+def _intern(node: tuple, table: dict) -> tuple:
+    key = tuple(id(c) if isinstance(c, tuple) else (type(c).__name__, c) for c in node)
+    return table.setdefault(key, node)
+
+
+def _parse(obj, depth: int, count: list, table: dict) -> tuple:
     count[0] += 1
     if depth > MAX_DEPTH or count[0] > MAX_NODES:
         raise Reject("expression tree too deep or too large")
@@ -45,11 +56,11 @@ def parse(obj, depth: int = 0, count: list | None = None) -> tuple:
     if op == "num":
         if len(args) != 1:
             raise Reject("num takes one value")
-        return ("num", parse_rational(args[0]))
+        return _intern(("num", parse_rational(args[0])), table)
     if op == "var":
         if len(args) != 1 or not isinstance(args[0], str):
             raise Reject("var takes one name")
-        return ("var", args[0])
+        return _intern(("var", args[0]), table)
     if op in ("pow", "diff"):
         if len(args) != 2:
             raise Reject(f"{op} takes two arguments")
@@ -58,7 +69,7 @@ def parse(obj, depth: int = 0, count: list | None = None) -> tuple:
             raise Reject("pow needs a small integer exponent")
         if op == "diff" and not isinstance(k, str):
             raise Reject("diff needs a variable name")
-        return (op, parse(args[0], depth + 1, count), k)
+        return _intern((op, _parse(args[0], depth + 1, count, table), k), table)
     if op in NARY:
         if len(args) < 1:
             raise Reject(f"{op} needs arguments")
@@ -70,7 +81,7 @@ def parse(obj, depth: int = 0, count: list | None = None) -> tuple:
             raise Reject(f"{op} takes two arguments")
     else:
         raise Reject(f"unknown operator {op!r}")
-    return (op,) + tuple(parse(a, depth + 1, count) for a in args)
+    return _intern((op,) + tuple(_parse(a, depth + 1, count, table) for a in args), table)
 
 
 # -------------------------------------------------------------------------------- derivatives
@@ -79,28 +90,47 @@ Z = ("num", Fraction(0))
 ONE = ("num", Fraction(1))
 
 
+def _sum(*xs):
+    xs = [x for x in xs if x != Z]
+    return Z if not xs else (xs[0] if len(xs) == 1 else ("add",) + tuple(xs))
+
+
+def _prod(*xs):
+    if any(x == Z for x in xs):
+        return Z
+    xs = [x for x in xs if x != ONE]
+    return ONE if not xs else (xs[0] if len(xs) == 1 else ("mul",) + tuple(xs))
+
+
 def deriv(n: tuple, x: str) -> tuple:
+    """Derivative of a tree in the variable x (sum, product, quotient, power, exp, log rules), with
+    zero terms dropped so that sparse dependence stays small."""
     op = n[0]
     if op == "num":
         return Z
     if op == "var":
         return ONE if n[1] == x else Z
     if op == "add":
-        return ("add",) + tuple(deriv(c, x) for c in n[1:])
+        return _sum(*(deriv(c, x) for c in n[1:]))
     if op == "neg":
-        return ("neg", deriv(n[1], x))
+        d = deriv(n[1], x)
+        return Z if d == Z else ("neg", d)
     if op == "mul":
         cs = n[1:]
-        return ("add",) + tuple(("mul",) + cs[:i] + (deriv(c, x),) + cs[i + 1:] for i, c in enumerate(cs))
+        return _sum(*(_prod(*(cs[:i] + (deriv(c, x),) + cs[i + 1:])) for i, c in enumerate(cs)))
     if op == "div":
         u, v = n[1], n[2]
-        return ("div", ("add", ("mul", deriv(u, x), v), ("neg", ("mul", u, deriv(v, x)))), ("pow", v, 2))
+        du, dv = deriv(u, x), deriv(v, x)
+        if du == Z and dv == Z:
+            return Z
+        return ("div", _sum(_prod(du, v), ("neg", _prod(u, dv))), ("pow", v, 2))
     if op == "pow":
-        return ("mul", ("num", Fraction(n[2])), ("pow", n[1], n[2] - 1), deriv(n[1], x))
+        return _prod(("num", Fraction(n[2])), ("pow", n[1], n[2] - 1), deriv(n[1], x))
     if op == "exp":
-        return ("mul", n, deriv(n[1], x))
+        return _prod(n, deriv(n[1], x))
     if op == "log":
-        return ("div", deriv(n[1], x), n[1])
+        d = deriv(n[1], x)
+        return Z if d == Z else ("div", d, n[1])
     if op == "diff":
         return deriv(deriv(n[1], n[2]), x)
     raise Reject(f"cannot differentiate {op!r}")
@@ -139,9 +169,21 @@ def _cmp(op, a, b):
     raise Reject(f"unknown relation {op!r}")
 
 
-def ival(n: tuple, env: dict, prec: int):
-    """Interval value (or three-valued truth) of a diff-free tree; Fractions stay exact where possible."""
+def ival(n: tuple, env: dict, prec: int, memo: dict | None = None):
+    """Interval value (or three-valued truth) of a diff-free tree; Fractions stay exact where possible.
+    Shared subtrees are evaluated once (memo keyed by node identity)."""
+    memo = {} if memo is None else memo
+    key = id(n)
+    if key in memo:
+        return memo[key][1]
+    v = _ival(n, env, prec, memo)
+    memo[key] = (n, v)  # keep n alive so its id stays unique
+    return v
+
+
+def _ival(n: tuple, env: dict, prec: int, memo: dict):
     op = n[0]
+    ival_ = lambda c, e, p: ival(c, e, p, memo)  # noqa: E731
     if op == "num":
         return n[1]
     if op == "var":
@@ -149,9 +191,9 @@ def ival(n: tuple, env: dict, prec: int):
             raise Reject(f"variable {n[1]!r} has no value")
         return env[n[1]]
     if op in RELS:
-        return _cmp(op, ival(n[1], env, prec), ival(n[2], env, prec))
+        return _cmp(op, ival_(n[1], env, prec), ival_(n[2], env, prec))
     if op in ("and", "or", "not", "implies"):
-        vals = [ival(c, env, prec) for c in n[1:]]
+        vals = [ival_(c, env, prec) for c in n[1:]]
         if op == "and":
             return False if False in vals else (True if all(v is True for v in vals) else None)
         if op == "or":
@@ -160,7 +202,7 @@ def ival(n: tuple, env: dict, prec: int):
             return None if vals[0] is None else not vals[0]
         a, b = vals
         return True if (a is False or b is True) else (False if (a is True and b is False) else None)
-    vals = [ival(c, env, prec) if isinstance(c, tuple) else c for c in n[1:]]
+    vals = [ival_(c, env, prec) if isinstance(c, tuple) else c for c in n[1:]]
     if all(isinstance(v, Fraction) for v in vals if not isinstance(v, (int, str))) and op in (
             "add", "mul", "neg", "div", "pow", "abs", "max", "min"):
         return _exact_op(op, vals)
