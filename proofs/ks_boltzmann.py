@@ -280,6 +280,12 @@ ob("lemma7.step_120_as_printed.k_eq_n_minus_1", "ks:B.3 (120)",
                    "are strict.", False))
 
 
+ob("lemma7.step_120_repaired.k_eq_n_minus_1", "ks:B.3 (120)",
+   "repaired for k = n - 1: underline a = a and bar b = b, so boltz(a) = boltz(underline a) (n = 2, k = 1)",
+   claim(vs2, [], boltz([A1, A2]).eq(boltz([A1, A2][:2]))), ["identity"],
+   repairs="ks.boltz.lemma7.step_120_as_printed.k_eq_n_minus_1")
+
+
 def _lemma7_sampler(n, k, gap):
     """Decreasing, tokenwise gap-separated a, b sharing the first k entries, with a_{k+1} > b_{k+1}:
     2n - k distinct values, consecutive ones more than ``gap`` apart, dealt out alternately."""

@@ -35,7 +35,7 @@ def to_markdown(report: dict) -> str:
     lines += ["| ref | kind | affects conclusion | as printed | repair |", "| --- | --- | --- | --- | --- |"]
     for f in report["findings"]:
         cell = lambda s: str(s).replace("|", "\\|").replace("\n", " ")  # noqa: E731
-        lines.append(f"| {cell(f['paper'] + ':' + f['ref'])} | {f['kind']} | "
+        lines.append(f"| {cell(f['ref'])} | {f['kind']} | "
                      f"{'yes' if f['affects_conclusion'] else 'no'} | {cell(f['as_printed'])} | {cell(f['repair'])} |")
     lines.append("")
     for f in report["findings"]:

@@ -1,0 +1,50 @@
+"""Benchmarks for the foundation issue: `attncert check ks_boltzmann` and `attncert verify` on the
+committed certificates, median of 5 wall-clock runs each (subprocess, so start-up is included).
+Writes the table to docs/benchmarks.md."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXE = os.path.join(os.path.dirname(sys.executable), "attncert")
+
+
+def timed(args, runs=5):
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        r = subprocess.run([EXE] + args, cwd=ROOT, capture_output=True, text=True)
+        out.append(time.perf_counter() - t)
+        if r.returncode != 0:
+            raise SystemExit(f"{args} exited {r.returncode}: {r.stderr[-300:]}")
+    return out
+
+
+def main():
+    rows = [("attncert check ks_boltzmann", timed(["check", "ks_boltzmann"]), 15.0),
+            ("attncert verify certificates/ks/ks_boltzmann", timed(["verify", "--quiet", "certificates/ks/ks_boltzmann"]), 2.0)]
+    lines = ["# Benchmarks", "", "Machine: the project's 2-core, 24 GiB machine. Wall clock, median of 5 runs, "
+             "process start-up included. Regenerate with `make bench`.", "",
+             "| command | median (s) | min (s) | max (s) | target (s) | ratio median/target |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for name, ts, target in rows:
+        med = statistics.median(ts)
+        lines.append(f"| `{name}` | {med:.2f} | {min(ts):.2f} | {max(ts):.2f} | {target:.0f} | {med / target:.2f} |")
+    text = "\n".join(lines) + "\n"
+    path = os.path.join(ROOT, "docs", "benchmarks.md")
+    old = open(path).read() if os.path.exists(path) else ""
+    marker = "<!-- notes -->"
+    notes = old[old.index(marker):] if marker in old else ""
+    with open(path + ".tmp", "w") as fh:
+        fh.write(text + ("\n" + notes if notes else ""))
+    os.replace(path + ".tmp", path)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
