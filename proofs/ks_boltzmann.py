@@ -117,8 +117,8 @@ ob("fact.max_lt_L.n3", "ks:B.2 (98) (strict form, n >= 2)", "max_j a_j < L(a) (n
 for n in (2, 3):
     ps = V(*[f"p{i}" for i in range(1, n + 1)])
     hyps = [q > 0 for q in ps] + [add(*ps).eq(1)]
-    hyps += [fact(log(n * q) >= 1 - 1 / (n * q), "fact:log x >= 1 - 1/x (x > 0)") for q in ps]
-    hyps += [fact(log(n * q).eq(log(num(n)) + log(q)), "fact:log(xy) = log x + log y") for q in ps]
+    hyps += [fact(q * log(n * q) >= q - F(1, n), "fact:log x >= 1 - 1/x (x > 0), times p_k > 0") for q in ps]
+    hyps += [fact((q * log(n * q)).eq(q * log(num(n)) + q * log(q)), "fact:log(xy) = log x + log y") for q in ps]
     ob(f"fact.entropy_le_log_n.n{n}", "ks:B.2 (93) (S(p) <= log n)", f"S(p) <= log n for p in the simplex, n = {n}",
        claim([f"p{i}" for i in range(1, n + 1)], hyps, -add(*[q * log(q) for q in ps]) <= log(num(n))), ["smt"])
     hyps0 = [q > 0 for q in ps] + [add(*ps).eq(1)] + [fact(log(q) <= 0, "fact:log x <= 0 for 0 < x <= 1") for q in ps]
@@ -213,10 +213,10 @@ ob("lemma6.step_105_line3.scale", "ks:B.2 (105) line 2->3 (times (a_n - b_n) p_n
                                    fact(Xb > Yb, "ks.boltz.lemma6.step_105_line3.bracket")],
          var("w") * (pn * Xb) > var("w") * (pn * Yb)), ["smt"])
 ob("lemma6.step_105_line4", "ks:B.2 (105) line 3->4",
-   "(a_n - b_n)[-p_n(1 + b_n - max b + log n)] > (a_n - b_n) p_n (delta + a_n - b_n - log n - 1)",
-   claim(["an", "bn", "pn", "bmax", "Ln", "delta"],
-         [an > bn, fact(pn > 0, "fact:softmax is positive"), bmax - delta > an],
-         (an - bn) * (-pn * (1 + bn - bmax + Ln)) > (an - bn) * pn * (delta + an - bn - Ln - 1)), ["smt"])
+   "(a_n - b_n)[-p_n(1 + b_n - max b + log n)] > (a_n - b_n) p_n (delta + a_n - b_n - log n - 1), w = a_n - b_n > 0",
+   claim(["w", "an", "bn", "pn", "bmax", "Ln", "delta"],
+         [var("w").eq(an - bn), var("w") > 0, fact(pn > 0, "fact:softmax is positive"), bmax - delta > an],
+         var("w") * (-pn * (1 + bn - bmax + Ln)) > var("w") * pn * (delta + an - bn - Ln - 1)), ["smt"])
 
 
 def _lemma6_sampler(n):

@@ -97,7 +97,8 @@ def test_raw_runners_agree_on_linear_cases():
 
 
 def _ob(c, methods=("smt",), name="div"):
-    return Obligation(id=f"test.{name}", paper="ks", ref="test", statement=name, claim=c, methods=methods)
+    return Obligation(id=f"test.{name}", paper="ks", ref="test", statement=name, claim=c, methods=methods,
+                      family="test")
 
 
 def test_division_by_possibly_zero_denominator_is_not_proved():
@@ -122,7 +123,7 @@ def test_division_by_possibly_zero_denominator_is_not_proved():
     lambda x, y: (x / y).eq(x * (1 / y)),
     lambda x, y: (x / (y - y)).eq(0),         # denominator identically 0
     lambda x, y: (x * y ** -1 * y).eq(x),    # negative power is a division too
-])
+], ids=["x/y==x/y", "x/y*y<=x", "1/y*y>0", "1/y*y==1", "x/y==x*(1/y)", "x/(y-y)==0", "x*y^-1*y==x"])
 def test_possible_division_by_zero_never_proved(goal):
     x, y = var("x"), var("y")
     r = run_obligation(_ob(claim(["x", "y"], [], goal(x, y))), TIMEOUT)

@@ -8,6 +8,7 @@ Standard library only: this file is part of the trusted checker."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import floor, ceil
 
 MAX_PREC = 1 << 17  # bits; a certificate asking for more is refused
@@ -96,6 +97,7 @@ class I:
         return f"[{float(self.lo):.17g}, {float(self.hi):.17g}]"
 
 
+@lru_cache(maxsize=4096)
 def exp_bounds(q: Fraction, prec: int) -> tuple[Fraction, Fraction]:
     """Rational lo <= exp(q) <= hi."""
     q = Fraction(q)
@@ -156,6 +158,7 @@ def log2_bounds(prec: int) -> tuple[Fraction, Fraction]:
     return _LOG2[prec]
 
 
+@lru_cache(maxsize=4096)
 def log_bounds(x: Fraction, prec: int) -> tuple[Fraction, Fraction]:
     """Rational lo <= log(x) <= hi for rational x > 0."""
     x = Fraction(x)

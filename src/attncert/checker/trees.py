@@ -136,12 +136,21 @@ def deriv(n: tuple, x: str) -> tuple:
     raise Reject(f"cannot differentiate {op!r}")
 
 
-def no_diff(n: tuple) -> tuple:
+def no_diff(n: tuple, memo: dict | None = None) -> tuple:
+    """Replace derivative nodes by their expansion; untouched subtrees keep their identity (sharing)."""
+    memo = {} if memo is None else memo
+    key = id(n)
+    if key in memo:
+        return memo[key][1]
     if n[0] in ("num", "var"):
-        return n
-    if n[0] == "diff":
-        return deriv(no_diff(n[1]), n[2])
-    return (n[0],) + tuple(no_diff(c) if isinstance(c, tuple) else c for c in n[1:])
+        out = n
+    elif n[0] == "diff":
+        out = deriv(no_diff(n[1], memo), n[2])
+    else:
+        kids = tuple(no_diff(c, memo) if isinstance(c, tuple) else c for c in n[1:])
+        out = n if all(a is b for a, b in zip(kids, n[1:])) else (n[0],) + kids
+    memo[key] = (n, out)
+    return out
 
 
 # -------------------------------------------------------------------------------- evaluation

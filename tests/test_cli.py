@@ -1,0 +1,156 @@
+"""The command line as a user meets it: help, list, check/audit JSON, exit codes and error messages."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LINE = re.compile(r"^ks:.*: (PROVED|REFUTED|CONFIRMED|UNKNOWN).*\((\w+), [0-9.]+s\)")
+
+
+def attncert(*args, timeout=300):
+    return subprocess.run([sys.executable, "-m", "attncert.cli", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT)
+
+
+def _one_line_error(p):
+    assert "Traceback" not in p.stderr + p.stdout
+    lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, p.stderr
+    assert lines[0].startswith("attncert"), lines[0]
+    return lines[0]
+
+
+def test_console_script_exists():
+    exe = Path(sys.executable).parent / "attncert"
+    assert exe.exists()
+    p = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["check", "--help"], ["verify", "--help"], ["certify", "--help"],
+                                  ["audit", "--help"], ["list", "--help"]])
+def test_help_mentions_exit_codes(argv):
+    p = attncert(*argv)
+    assert p.returncode == 0, p.stderr
+    assert "exit codes" in p.stdout
+    assert "usage: attncert" in p.stdout
+
+
+def test_no_command_prints_help_and_exits_2():
+    p = attncert()
+    assert p.returncode == 2
+    assert "usage" in p.stdout
+
+
+def test_list():
+    p = attncert("list")
+    assert p.returncode == 0, p.stderr
+    assert "ks.boltz.identity_85.n3" in p.stdout
+    p = attncert("list", "ks.boltz.lemma5.*")
+    assert p.returncode == 0
+    ids = [ln.split()[0] for ln in p.stdout.splitlines() if ln.startswith("  ")]
+    assert ids and all(i.startswith("ks.boltz.lemma5.") for i in ids)
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "no.such.obligation"], ["list", "nope*"], ["certify", "zzz", "--out", "/tmp/never-written"],
+    ["audit", "zzz"],
+])
+def test_unknown_selector_exit_2(argv):
+    p = attncert(*argv)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    line = _one_line_error(p)
+    assert "matches nothing" in line
+    assert not Path("/tmp/never-written").exists()
+
+
+def test_verify_nonexistent_exit_2():
+    p = attncert("verify", "/nonexistent/certs")
+    assert p.returncode == 2
+    assert "/nonexistent/certs" in _one_line_error(p)
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "0", "nan", "inf", "1e9", ""])
+@pytest.mark.parametrize("cmd", ["check", "verify", "audit"])
+def test_bad_timeout_exit_2(cmd, value, tmp_path):
+    extra = [str(tmp_path)] if cmd == "verify" else ["ks.boltz.lemma5.step_100c"]
+    p = attncert(cmd, *extra, "--timeout", value)
+    assert p.returncode == 2, (cmd, value, p.stdout, p.stderr)
+    _one_line_error(p)
+
+
+def test_unknown_option_and_command_exit_2():
+    for argv in (["check", "--frobnicate"], ["frobnicate"], ["certify", "ks"]):  # certify needs --out
+        p = attncert(*argv)
+        assert p.returncode == 2, argv
+        _one_line_error(p)
+
+
+def test_check_lemma5_json(tmp_path):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    pytest.importorskip("flint")
+    f = tmp_path / "out" / "check.json"
+    p = attncert("check", "ks.boltz.lemma5.*", "--json", str(f))
+    assert p.returncode == 0, p.stdout + p.stderr
+    lines = [ln for ln in p.stdout.splitlines() if ln.startswith("ks:")]
+    assert lines
+    for ln in lines:
+        assert LINE.match(ln), ln
+    data = json.loads(f.read_text())
+    assert data["schema"] == "attncert.check/1"
+    assert len(data["results"]) == len(lines)
+    for r in data["results"]:
+        assert {"id", "paper", "ref", "statement", "verdict", "method", "seconds", "evidence"} <= set(r)
+        assert r["verdict"] in ("PROVED", "REFUTED", "CONFIRMED", "UNKNOWN")
+        assert r["paper"] == "ks" and r["id"].startswith("ks.boltz.lemma5.")
+        assert isinstance(r["seconds"], (int, float)) and r["seconds"] >= 0
+        assert isinstance(r["evidence"], dict) and "kind" in r["evidence"]
+    assert "obligations;" in p.stdout  # the summary
+
+
+def test_check_unexpected_verdict_exit_1(tmp_path):
+    """A proof that does not go through (here: a planted wrong constant) makes check exit 1."""
+    code = ("import sys, io; from attncert import cli, families, api;"
+            "import attncert_proofs.ks_boltzmann as K;"
+            "from dataclasses import replace;"
+            "obs=[replace(o, expect=None, family='planted') for o in K.planted()][:1];"
+            "api.select=lambda s: obs;"
+            "sys.exit(cli.run(['check','x']))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert re.search(r"^ks:B.2 \(84\) planted: REFUTED", p.stdout, re.M), p.stdout
+    assert "1 not as expected" in p.stdout
+
+
+def test_audit_json(tmp_path):
+    pytest.importorskip("z3")
+    pytest.importorskip("flint")
+    f = tmp_path / "audit.json"
+    md = tmp_path / "audit.md"
+    p = attncert("audit", "ks.boltz.lemma7.*", "--json", str(f), "--md", str(md))
+    assert p.returncode == 0, p.stdout + p.stderr
+    data = json.loads(f.read_text())
+    assert data["schema"] == "attncert.audit/1"
+    assert data["findings"], "lemma7 has known errata"
+    for fd in data["findings"]:
+        assert {"id", "paper", "ref", "kind", "as_printed", "evidence", "repair", "affects_conclusion"} <= set(fd)
+        assert isinstance(fd["affects_conclusion"], bool)
+        assert fd["evidence"]["verdict"] == "REFUTED" or fd["kind"] not in ("false-step", "typo")
+    assert md.read_text() == p.stdout
+    assert "# attncert errata report" in p.stdout
+
+
+def test_json_output_to_unwritable_path_is_an_error_not_a_traceback(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    p = attncert("check", "ks.boltz.lemma5.step_100c", "--json", str(blocker / "sub" / "out.json"))
+    assert p.returncode in (1, 2)
+    assert "Traceback" not in p.stderr
