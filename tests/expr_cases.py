@@ -39,9 +39,8 @@ CVC5_ALL = "cvc5 under (set-logic ALL) times out on this nonlinear real goal (in
 CASES: list[Case] = [
     # ---- true polynomial (in)equalities: PROVED by smt
     Case("sq_plus_one_pos", claim(["x"], [], x * x + 1 > 0), P, ("smt",)),
-    Case("two_xy_le_sq", claim(["x", "y"], [], 2 * x * y <= x ** 2 + y ** 2), P, ("smt",), known_gap=CVC5_ALL),
-    Case("amgm_4xy", claim(["x", "y"], [x >= 0, y >= 0], 4 * x * y <= (x + y) ** 2), P, ("smt",),
-         known_gap=CVC5_ALL),
+    Case("two_xy_le_sq", claim(["x", "y"], [], 2 * x * y <= x ** 2 + y ** 2), P, ("smt",)),
+    Case("amgm_4xy", claim(["x", "y"], [x >= 0, y >= 0], 4 * x * y <= (x + y) ** 2), P, ("smt",)),
     Case("pos_times_pos", claim(["x", "y"], [x > 0, y > 0], x * y > 0), P, ("smt",)),
     Case("transitivity", claim(["x", "y", "z"], [x < y, y < z], x < z), P, ("smt",)),
     Case("cubic_monotone", claim(["x", "y"], [x < y], x ** 3 < y ** 3), P, ("smt",)),

@@ -79,6 +79,37 @@ def report_ratios(request):
             summary_line(request.config, msg.strip())
 
 
+def _tight_pairs():
+    """Every (n, k, interleaving) with all gaps at the minimum 2 log n + 3 + 2^-8 (the hardest spacing),
+    centred so that r is as small as possible."""
+    from itertools import combinations
+
+    out = []
+    for n in range(2, 6):
+        g = min_gap(n)
+        for k in range(n):
+            m = 2 * n - k
+            if (m - 1) * g > HI - LO:
+                continue
+            vals = [((m - 1) * g) / 2 - i * g for i in range(m)]
+            vals = [Fraction(math.floor(v * UNIT), UNIT) for v in vals]
+            shared, rest = vals[:k], vals[k:]
+            for chosen in combinations(range(1, len(rest)), n - k - 1):
+                a = shared + [rest[0]] + [rest[i] for i in chosen]
+                b = shared + [rest[i] for i in range(1, len(rest)) if i not in chosen]
+                out.append((n, k, a, b))
+    return out
+
+
+TIGHT = _tight_pairs()
+
+
+@pytest.mark.parametrize("pair", TIGHT, ids=[f"n{n}k{k}-{i}" for i, (n, k, _, _) in enumerate(TIGHT)])
+def test_lemmas_on_tight_spacing(pair):
+    test_lemma7_conclusion.hypothesis.inner_test(pair)
+    test_lemma1_conclusion_16.hypothesis.inner_test(pair)
+
+
 @SETTINGS
 @given(separated_pair())
 def test_lemma7_conclusion(pair):
@@ -101,6 +132,7 @@ def test_lemma7_conclusion(pair):
 @given(separated_pair())
 def test_lemma1_conclusion_16(pair):
     n, k, a, b = pair
+    _check_hypotheses(n, k, a, b)
     r = max(abs(x) for x in a + b) + Fraction(1, 1 << 10)
     old = flint.ctx.prec
     flint.ctx.prec = 256

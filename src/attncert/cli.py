@@ -34,7 +34,7 @@ def _fmt_line(res) -> str:
     if ob.expect is not None and res.verdict == ob.expect and ob.expect.name == "REFUTED":
         tag += " (as expected: erratum)" if ob.finding is not None else " (as expected)"
     elif not res.as_expected:
-        tag += " (UNEXPECTED)" if ob.expect is not None else ""
+        tag += " (UNEXPECTED)"
     stmt = ob.statement if len(ob.statement) <= 110 else ob.statement[:107] + "..."
     extra = ""
     if res.verdict.name == "UNKNOWN":

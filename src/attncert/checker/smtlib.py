@@ -29,7 +29,7 @@ class _Tr:
         self.domains = domains
         self.atoms: dict[str, str] = {}  # canonical key -> name
         self.defs: list[str] = []  # assertions defining atoms and quotients
-        self.denoms: list[str] = []  # goal denominators (SMT terms)
+        self.denoms: list[tuple[str, int]] = []  # goal denominators (SMT term, index of its own definition)
         self.collect_denoms = False
         self.decls: list[str] = []
 
@@ -87,7 +87,7 @@ class _Tr:
         q = self.fresh("q")
         self.defs.append(f"(= (* {q} {v}) {u})")
         if self.collect_denoms:
-            self.denoms.append(v)
+            self.denoms.append((v, len(self.defs) - 1))
         return q
 
     def formula(self, n) -> str:
@@ -113,11 +113,17 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str]]
     hs = [tr.formula(h) for h in hyps]
     tr.collect_denoms = True
     g = tr.formula(goal)
+    head = "(set-logic QF_NRA)\n" if "int" not in domains.values() else LOGIC_HEAD
     decl = "".join(f"(declare-fun |{v}| () {'Int' if d == 'int' else 'Real'})\n" for v, d in sorted(domains.items()))
     decl += "".join(f"(declare-fun {a} () Real)\n" for a in tr.decls)
     body = "".join(f"(assert {h})\n" for h in hs + tr.defs)
-    main = LOGIC_HEAD + decl + body + f"(assert (not {g}))\n(check-sat)\n"
-    sides = [LOGIC_HEAD + decl + body + f"(assert (= {v} 0.0))\n(check-sat)\n" for v in tr.denoms]
+    main = head + decl + body + f"(assert (not {g}))\n(check-sat)\n"
+    # the side query for v must not contain v's own quotient definition q*v = u, which alone can
+    # rule out v = 0 (u a non-zero constant): that would "prove" v != 0 from nothing
+    sides = []
+    for v, own in tr.denoms:
+        side_body = "".join(f"(assert {h})\n" for h in hs + [d for i, d in enumerate(tr.defs) if i != own])
+        sides.append(head + decl + side_body + f"(assert (= {v} 0.0))\n(check-sat)\n")
     return main, sides, sorted(tr.atoms)
 
 
