@@ -34,7 +34,6 @@ def bx(name, lo=-4, hi=4, domain="real"):
 
 
 P, R, D = Verdict.PROVED, Verdict.REFUTED, Verdict.UNKNOWN
-CVC5_ALL = "cvc5 under (set-logic ALL) times out on this nonlinear real goal (instant under QF_NRA)"
 
 CASES: list[Case] = [
     # ---- true polynomial (in)equalities: PROVED by smt
