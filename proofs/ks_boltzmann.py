@@ -64,16 +64,16 @@ ob("identity_85.line4.n3", "ks:B.2 (85) line 3->4", "sum p_k log e^{a_k} = sum p
 ob("log_p_eq_a_minus_L.n3", "ks:B.2 (92) (a_i - L(a) = log p_i)", "log p_i = a_i - L(a) (n = 3, i = 1)",
    claim(vs, [], log(p[0]).eq(a[0] - logsumexp(a))), ["identity"])
 
-# (87), (89), (90): the pieces of the derivative, n = 3.
-ob("dp_da_87.diag.n3", "ks:B.2 (87)", "d p_1 / d a_1 = p_1 (1 - p_1) (n = 3)",
-   claim(vs, [], diff(p[0], a[0]).eq(p[0] * (1 - p[0]))), ["identity"])
-ob("dp_da_87.offdiag.n3", "ks:B.2 (87)", "d p_1 / d a_2 = p_2 (0 - p_1) (n = 3)",
-   claim(vs, [], diff(p[0], a[1]).eq(p[1] * (0 - p[0]))), ["identity"])
-ob("dL_da_89.n3", "ks:B.2 (89)", "d L / d a_1 = p_1 (n = 3)",
-   claim(vs, [], diff(logsumexp(a), a[0]).eq(p[0])), ["identity"])
-for n in (3, 5):
+# (87), (89), (90): the pieces of the derivative, for n = 2..6.
+for n in NS:
     vs_n, a_n = avars(n)
     p_n = softmax(a_n)
+    ob(f"dp_da_87.diag.n{n}", "ks:B.2 (87)", f"d p_1 / d a_1 = p_1 (1 - p_1) (n = {n})",
+       claim(vs_n, [], diff(p_n[0], a_n[0]).eq(p_n[0] * (1 - p_n[0]))), ["identity"])
+    ob(f"dp_da_87.offdiag.n{n}", "ks:B.2 (87)", f"d p_1 / d a_2 = p_2 (0 - p_1) (n = {n})",
+       claim(vs_n, [], diff(p_n[0], a_n[1]).eq(p_n[1] * (0 - p_n[0]))), ["identity"])
+    ob(f"dL_da_89.n{n}", "ks:B.2 (89)", f"d L / d a_1 = p_1 (n = {n})",
+       claim(vs_n, [], diff(logsumexp(a_n), a_n[0]).eq(p_n[0])), ["identity"])
     ob(f"dS_da_90.n{n}", "ks:B.2 (90)", f"d S(p) / d a_1 = -p_1 (log p_1 + S(p)) (n = {n})",
        claim(vs_n, [], diff(entropy(p_n), a_n[0]).eq(-p_n[0] * (log(p_n[0]) + entropy(p_n)))), ["identity"])
 

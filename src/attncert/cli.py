@@ -117,7 +117,11 @@ def cmd_verify(args, out, err) -> int:
     for p in args.paths:
         if not os.path.exists(p):
             raise UsageError(f"{p}: no such file or directory")
-    return verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet)
+    report: list = []
+    code = verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet, report=report)
+    if args.json:
+        _write_json(args.json, {"schema": "attncert.verify/1", "results": report})
+    return code
 
 
 def cmd_list(args, out, err) -> int:
@@ -171,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", metavar="PATH")
     c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S", help="per solver call")
     c.add_argument("--quiet", action="store_true", help="print only rejections and the summary")
+    c.add_argument("--json", metavar="FILE", help="write attncert.verify/1 JSON (one record per file) to FILE")
     c.set_defaults(fn=cmd_verify)
     c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")

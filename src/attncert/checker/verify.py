@@ -330,9 +330,11 @@ def collect(paths) -> list[str]:
     return sorted(out)
 
 
-def verify_paths(paths, out, solver_timeout: float = 30.0, quiet: bool = False) -> int:
-    """Verify every certificate under ``paths``; print one line each; return 0 if all pass, else 1."""
+def verify_paths(paths, out, solver_timeout: float = 30.0, quiet: bool = False, report: list | None = None) -> int:
+    """Verify every certificate under ``paths``; print one line each; return 0 if all pass, else 1.
+    When ``report`` is a list, one record per file is appended to it (for --json)."""
     files = collect(paths)
+    report = [] if report is None else report
     if not files:
         out.write("verify: no certificate files found\n")
         return 1
@@ -347,11 +349,15 @@ def verify_paths(paths, out, solver_timeout: float = 30.0, quiet: bool = False) 
         except Reject as e:
             bad += 1
             out.write(f"REJECTED {f}: {e}\n")
+            report.append({"path": f, "status": "REJECTED", "reason": str(e)})
             continue
         except (RecursionError, MemoryError, ValueError, TypeError, KeyError, ZeroDivisionError) as e:
             bad += 1
             out.write(f"REJECTED {f}: malformed certificate ({e.__class__.__name__})\n")
+            report.append({"path": f, "status": "REJECTED", "reason": f"malformed ({e.__class__.__name__})"})
             continue
+        report.append({"path": f, "status": "VERIFIED", "id": obj["id"], "verdict": verdict,
+                       "checked": checked, "trusted": trusted})
         verdicts[obj["id"]] = verdict
         uses[obj["id"]] = obj["uses"]
         all_trust.update(trusted)
