@@ -42,7 +42,9 @@ def _fmt_line(res) -> str:
     return f"{ob.ref}: {tag}: {stmt} ({res.evidence.method}, {res.seconds:.2f}s){extra}"
 
 
-def _run_all(obs, timeout, stderr, label="checking"):
+def _run_all(obs, timeout, stderr, label="checking", on_result=None):
+    """Run obligations in order. Without a terminal, each result is reported as soon as it is known
+    (``on_result``); with one, a progress bar runs on stderr and results are reported at the end."""
     from .engine import run_obligation
 
     results = []
@@ -56,9 +58,14 @@ def _run_all(obs, timeout, stderr, label="checking"):
                 prog.update(task, description=f"{label} {ob.id}")
                 results.append(run_obligation(ob, timeout))
                 prog.advance(task)
+        if on_result:
+            for r in results:
+                on_result(r)
     else:
         for ob in obs:
             results.append(run_obligation(ob, timeout))
+            if on_result:
+                on_result(results[-1])
     return results
 
 
@@ -91,9 +98,12 @@ def cmd_check(args, out, err) -> int:
     from . import api
 
     obs = api.select(args.selector)
-    results = _run_all(obs, args.timeout, err)
-    for r in results:
+
+    def show(r):
         out.write(_fmt_line(r) + "\n")
+        out.flush()
+
+    results = _run_all(obs, args.timeout, err, on_result=show)
     _summary(results, out)
     if args.json:
         _write_json(args.json, api.check_json(results))

@@ -49,7 +49,7 @@ def to_sympy(node, syms: dict):
 
 
 def _zero(e) -> bool:
-    e = sp.expand_log(e, force=True)
+    e = sp.expand_log(e)  # never force=True: it would split log(x*y) for negative x, y
     if e == 0:
         return True
     e = sp.simplify(e)
