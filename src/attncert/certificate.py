@@ -49,7 +49,11 @@ def build(res: Result, tools: dict | None = None) -> dict:
 
 
 def dumps(cert: dict) -> str:
-    return json.dumps(cert, sort_keys=True, indent=1, ensure_ascii=True) + "\n"
+    """The file text: one sorted top-level key per line, each value in compact canonical JSON (so an
+    expression tree stays on one line and a diff shows which field changed)."""
+    lines = [f" {json.dumps(k)}: {json.dumps(cert[k], sort_keys=True, separators=(',', ':'), ensure_ascii=True)}"
+             for k in sorted(cert)]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def atomic_write(path: str, text: str) -> None:
