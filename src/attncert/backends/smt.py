@@ -41,7 +41,7 @@ def smt(ob: Obligation, timeout: float) -> Evidence:
     if all(a == "unsat" for a in answers.values()):
         trust = tuple(f"{n} unsat" for n in REQUIRED)
         if atoms:
-            trust += (f"abstraction of {len(atoms)} exp/log/derivative terms as free reals",)
+            trust += ("exp/log/derivative terms abstracted as free reals (over-approximation)",)
         return Evidence(Verdict.PROVED, "smt", {"kind": "smt", "solvers": answers, "atoms": atoms,
                                                 "side_queries": len(sides)}, trust)
     reason = ", ".join(f"{k}: {v}" for k, v in answers.items())
