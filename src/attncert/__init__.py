@@ -3,10 +3,11 @@
 Public API: ``check``, ``certify``, ``verify``, ``select`` and the ``Verdict`` enum. Backends and
 solvers are imported lazily."""
 
+from . import bounds
 from .verdict import Verdict
 
 __version__ = "0.1.0"
-__all__ = ["Verdict", "check", "certify", "verify", "select", "__version__"]
+__all__ = ["Verdict", "bounds", "check", "certify", "verify", "select", "__version__"]
 
 
 def check(selector=None, timeout=30.0):

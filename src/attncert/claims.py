@@ -99,6 +99,7 @@ FINDING_KINDS = {
     "typo": "a misprint whose intended meaning is clear from context",
     "constraint-violation": "a construction that breaks the theorem's own constraints",
     "implicit-convention": "a step that is only meaningful under an unstated convention or limit",
+    "implicit-threshold": "a 'for N large enough' / 'eps small enough' whose threshold the stated range does not imply",
 }
 
 

@@ -167,6 +167,38 @@ def cmd_audit(args, out, err) -> int:
     return 0 if not unexpected else 1
 
 
+def _dec(x, up: bool) -> str:
+    """A 7-significant-digit decimal rounded outward (down for lower ends, up for upper ends)."""
+    from decimal import ROUND_CEILING, ROUND_FLOOR, Context, Decimal
+
+    ctx = Context(prec=7, rounding=ROUND_CEILING if up else ROUND_FLOOR)
+    return str(ctx.divide(Decimal(x.numerator), Decimal(x.denominator)))
+
+
+def cmd_bound(args, out, err) -> int:
+    from .bounds import thm5
+
+    if args.name != "thm5":
+        raise UsageError(f"unknown bound {args.name!r}; available: thm5")
+    b = thm5(T=args.T, k=args.k, n=args.n, eps=args.eps)
+    iv = lambda i: f"[{_dec(i.lo, False)}, {_dec(i.hi, True)}]"  # noqa: E731
+    out.write(f"Theorem 5 (InfoFlow A.2): T={b.T} k={b.k} n={b.n} eps={b.eps}  (m = T - k + 1 = {b.m})\n")
+    out.write(f"  eps range (L609):           0 < eps < 1/(64 m) = {b.eps_max}: ok\n")
+    out.write(f"  grid (L613):                N = floor(1/(16 m eps)) = {b.N}, Delta = 4 eps = {b.Delta}\n")
+    out.write(f"  'N large enough' (L647):    printed cube count needs N >= N0 = {b.N0_printed_count}: "
+              f"{'holds' if b.printed_count_applies else 'FAILS (use the exact count, which needs no threshold)'}\n")
+    out.write(f"  cube side (L641):           eta = 4 m N^(-m/(n+1)) in {iv(b.eta)}\n")
+    out.write(f"  width of f2 (L766):         p >= (k-1) eps / (n eta) in {iv(b.width_lower)}, so p >= {b.width_lower_int}\n")
+    out.write(f"  explicit bound (L786):      p >= C * (1/eps)^({b.exponent}), C = (k-1)/(4mn) (3/(64m))^(m/(n+1)) in {iv(b.C)}\n")
+    out.write(f"                              at this eps: C * eps^(1 - m/(n+1)) in {iv(b.C_eps_bound)}\n")
+    out.write(f"  exponent of 1/eps:          proof {b.exponent}; Theorem 5 as stated {b.exponent_formal}; "
+              f"Theorem 2 as stated {b.exponent_informal}\n")
+    out.write("  enclosures are rigorous (rational interval arithmetic); steps: " + ", ".join(b.uses) + "\n")
+    if args.json:
+        _write_json(args.json, b.to_json())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="attncert", description="Prover companion for InfoFlow (Yu et al. 2026) and "
                 "Kajitsuka-Sato (ICLR 2024): check proof steps, write and verify certificates.", epilog=EPILOG)
@@ -196,6 +228,15 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--md", metavar="FILE", help="write the Markdown report to FILE")
     c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
     c.set_defaults(fn=cmd_audit)
+    c = sub.add_parser("bound", help="explicit certified bounds, e.g. `bound thm5 --T 8 --k 3 --n 2 --eps 1/1000`",
+                       epilog=EPILOG)
+    c.add_argument("name", help="thm5")
+    c.add_argument("--T", type=int, required=True)
+    c.add_argument("--k", type=int, required=True)
+    c.add_argument("--n", type=int, required=True)
+    c.add_argument("--eps", required=True, help="exact: 1/1000 or 0.001")
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_bound)
     return p
 
 

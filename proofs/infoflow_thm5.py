@@ -1,0 +1,191 @@
+"""InfoFlow (Yu, Jiang, Bao, Li 2026), Theorem 2 / Theorem 5: k-th largest retrieval (Appendix A.2).
+
+Line numbers (L...) refer to ../shared/papers/infoflow-2605.17930.txt. Symbols: m = T - k + 1 (L587),
+Delta = 4 eps, N = floor(1/(16 m eps)) (L613), alpha_j = (j-1)/(2m) (L617), G_j = {alpha_j + q Delta}
+(L621), eta = 4 m N^{-m/(n+1)} (L641). Fractional powers y = N^{m/(n+1)} are named variables whose
+defining facts are hypotheses (a power with a rational exponent is not an operator of the trees).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from attncert.claims import Finding, Obligation, Var, claim, fact
+from attncert.expr import abs_, add, and_, exp, implies, log, num, or_, var
+from attncert.families import family
+from attncert.verdict import Verdict
+
+PAPER = "infoflow"
+obs: list[Obligation] = []
+
+
+def ob(id_, ref, statement, c, methods, **kw):
+    obs.append(Obligation(id=f"infoflow.thm5.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
+                          methods=tuple(methods), **kw))
+
+
+m, n, k, eps, N, j, q, qq, y, x = (var(s) for s in ("m", "n", "k", "eps", "N", "j", "q", "qq", "y", "x"))
+range_ = [m >= 1, eps > 0, eps * 64 * m < 1]                          # L609
+floorN = [N * 16 * m * eps <= 1, (N + 1) * 16 * m * eps > 1, N >= 1]   # N = floor(1/(16 m eps)), L613
+R = ["m", "eps", "N"]
+
+# -------------------------------------------------------------------------------------- grids (L617-625)
+ob("grid_points_in_half", "infoflow:A.2 (L623) grids in [0,1/2]",
+   "each G_j lies in (0, 1/2]: 0 < (j-1)/(2m) + 4 q eps < 1/2 for 1 <= j <= m, 1 <= q <= N (for every eps in range)",
+   claim(R + ["j", "q"], range_ + floorN + [j >= 1, j <= m, q >= 1, q <= N],
+         and_((j - 1) / (2 * m) + 4 * q * eps > 0, (j - 1) / (2 * m) + 4 * q * eps < F(1, 2))), ["smt"],
+   finding=Finding("implicit-threshold", "No threshold is needed: the grids lie in (0, 1/2) for every eps in "
+                   "(0, 1/(64m)) (indeed every eps <= 1/(16m)); 'for sufficiently small eps' (L623) can be dropped.",
+                   False, "Recorded as a harmless over-qualification."))
+ob("grids_strictly_ordered", "infoflow:A.2 (L623) grids ordered",
+   "max G_j + Delta <= min G_{j+1}: (j-1)/(2m) + 4 N eps + 4 eps <= j/(2m) + 4 eps",
+   claim(R + ["j"], range_ + floorN + [j >= 1, j < m],
+         (j - 1) / (2 * m) + 4 * N * eps + 4 * eps <= j / (2 * m) + 4 * eps), ["smt"])
+ob("grid_gap_at_least_delta", "infoflow:A.2 (L625) gaps >= Delta",
+   "two different points of one grid differ by at least Delta = 4 eps (|q - q'| >= 1)",
+   claim(R + ["q", "qq"], range_ + [or_(q - qq >= 1, qq - q >= 1)],
+         abs_(4 * q * eps - 4 * qq * eps) >= 4 * eps), ["smt"])
+
+# -------------------------------------------------------------------------------------- cube count (L641-647)
+ob("cube_count_identity", "infoflow:A.2 (L643-645)",
+   "with eta = 4 m N^{-m/(n+1)} and y = N^{m/(n+1)}: m/eta + 1 = y/4 + 1",
+   claim(["m", "y"], [m >= 1, y > 0], (m / (4 * m / y) + 1).eq(y / 4 + 1)), ["identity"])
+for nn in (1, 2, 3, 5):
+    ob(f"cube_count_lt_Nm.n{nn}", "infoflow:A.2 (L647) 'for N large enough'",
+       f"(y/4 + 1)^(n+1) < y^(n+1) = N^m whenever y = N^(m/(n+1)) > 4/3 (n = {nn}); i.e. N0 = floor((4/3)^((n+1)/m)) + 1",
+       claim(["y"], [y > F(4, 3)], (y / 4 + 1) ** (nn + 1) < y ** (nn + 1)), ["smt"])
+    ob(f"cube_count_exact_lt_Nm.n{nn}", "infoflow:A.2 (L643-647) repaired count",
+       f"exact count c^(n+1), c = ceil(y/4) (integer), is < y^(n+1) = N^m for every N >= 2 (y > 1; n = {nn})",
+       claim([Var("c", "int"), "y"], [y > 1, var("c") >= 1, var("c") * 4 >= y, var("c") * 4 < y + 4],
+             var("c") ** (nn + 1) < y ** (nn + 1)), ["smt"],
+       repairs="infoflow.thm5.cube_count_as_printed_m1_n5")
+# the printed count at an allowed eps where N is not yet "large enough": m = 1, n = 5, eps = 1/65 -> N = 4
+ob("cube_count_as_printed_m1_n5", "infoflow:A.2 (L643-647)",
+   "the printed cube count (N^{m/(n+1)}/4 + 1)^{n+1} is < N^m at every allowed eps; here m = 1, n = 5, eps = 1/65, N = 4",
+   claim([], [], (exp(F(1, 6) * log(num(4))) / 4 + 1) ** 6 < 4), ["interval"], expect=Verdict.REFUTED,
+   finding=Finding("implicit-threshold", "The pigeonhole step needs N > (4/3)^{(n+1)/m}, which eps < 1/(64m) "
+                   "(N >= 4) implies only when (n+1)/m <= ln 4 / ln(4/3) ~ 4.82. Count the cubes exactly "
+                   "(ceil(N^{m/(n+1)}/4)^{n+1} < N^m for every N >= 2) and no threshold is needed.", False,
+                   "Where it binds, the final exponent 1 - m/(n+1) is positive and the bound is trivial anyway."))
+
+# -------------------------------------------------------------------------------------- the pair (L677-743)
+ob("separation_at_least_delta", "infoflow:A.2 (L685)",
+   "|F_k(X) - F_k(Y)| = |z_{j*} - z'_{j*}| >= Delta, since z_{j*} != z'_{j*} lie on the same grid",
+   claim(["eps", "q", "qq", "j", "m"], [eps > 0, m >= 1, or_(q - qq >= 1, qq - q >= 1)],
+         abs_(((j - 1) / (2 * m) + q * 4 * eps) - ((j - 1) / (2 * m) + qq * 4 * eps)) >= 4 * eps), ["smt"])
+Brest = var("Brest")
+ob("B_X_ge_k_minus_1", "infoflow:A.2 (L689-693)", "B_X = (k-1) b(1) + sum of the other b >= k - 1, as b(1) = 1 and b > 0",
+   claim(["k", "Brest"], [k >= 2, Brest >= 0], (k - 1) * 1 + Brest >= k - 1), ["smt"])
+AX, AY, BX, BY, eta = (var(s) for s in ("AX", "AY", "BX", "BY", "eta"))
+close_h = [abs_(AX - AY) <= eta, abs_(BX - BY) <= eta, k >= 2,
+           fact(BX >= k - 1, "infoflow.thm5.B_X_ge_k_minus_1"), fact(BY >= k - 1, "infoflow.thm5.B_X_ge_k_minus_1")]
+V5 = ["AX", "AY", "BX", "BY", "eta", "k"]
+ob("coord_bound_713", "infoflow:A.2 (L713)", "|A_X/B_X - A_Y/B_Y| <= |A_X - A_Y|/B_X + A_Y |1/B_X - 1/B_Y|",
+   claim(V5, close_h + [AY >= 0], abs_(AX / BX - AY / BY) <= abs_(AX - AY) / BX + AY * abs_(1 / BX - 1 / BY)), ["smt"])
+ob("coord_bound_717", "infoflow:A.2 (L715-718)",
+   "<= eta/(k-1) + B_Y |B_X - B_Y|/(B_X B_Y) <= 2 eta/(k-1), using 0 <= (A_Y)_l <= B_Y",
+   claim(V5, close_h + [fact(AY >= 0, "fact:f1 >= 0"), fact(AY <= BY, "fact:f1 <= 1 (range of f1)")],
+         abs_(AX - AY) / BX + AY * abs_(1 / BX - 1 / BY) <= 2 * eta / (k - 1)), ["smt"])
+for nn in (1, 2, 3):
+    ds = [var(f"d{i}") for i in range(1, nn + 1)]
+    c_ = var("c")
+    ob(f"l2_from_linf.n{nn}", "infoflow:A.2 (L726)",
+       f"||A(X) - A(Y)||_2^2 <= n (2 eta/(k-1))^2 from the coordinate bound (n = {nn})",
+       claim([f"d{i}" for i in range(1, nn + 1)] + ["c"], [abs_(d) <= c_ for d in ds],
+             add(*[d * d for d in ds]) <= nn * c_ * c_), ["smt"])
+
+# -------------------------------------------------------------------------------------- Lipschitz (L747-766)
+# L755-758, line by line (p = 2 or 3 hidden units, n = 1..3 inputs)
+for pp in (2,):
+    al = [var(f"al{r}") for r in range(1, pp + 1)]
+    dT = [var(f"dT{r}") for r in range(1, pp + 1)]       # tanh(theta_r.u + beta_r) - tanh(theta_r.v + beta_r)
+    ob(f"lipschitz_755_triangle.p{pp}", "infoflow:A.2 (L755) line 1",
+       f"|f2(u) - f2(v)| = |sum_r alpha_r dT_r| <= sum_r |alpha_r| |dT_r| (p = {pp})",
+       claim([f"al{r}" for r in range(1, pp + 1)] + [f"dT{r}" for r in range(1, pp + 1)], [],
+             abs_(add(*[a * d for a, d in zip(al, dT)])) <= add(*[abs_(a) * abs_(d) for a, d in zip(al, dT)])), ["smt"])
+    e_ = [var(f"e{r}") for r in range(1, pp + 1)]        # |theta_r^T (u - v)|
+    Aa = [var(f"A{r}") for r in range(1, pp + 1)]        # |alpha_r|
+    Dd = [var(f"D{r}") for r in range(1, pp + 1)]        # |dT_r|
+    ob(f"lipschitz_756_sum.p{pp}", "infoflow:A.2 (L756) line 2 (summed)",
+       f"sum_r |alpha_r| |dT_r| <= sum_r |theta_r^T (u - v)| from the per-term bound (p = {pp})",
+       claim([f"P{r}" for r in range(1, pp + 1)] + [f"e{r}" for r in range(1, pp + 1)],
+             [fact(var(f"P{r}") <= e, "infoflow.thm5.lipschitz_756_term") for r, e in zip(range(1, pp + 1), e_)],
+             add(*[var(f"P{r}") for r in range(1, pp + 1)]) <= add(*e_)), ["smt"])
+ob("lipschitz_756_term", "infoflow:A.2 (L756) line 2 (one term)",
+   "|alpha_r| |dT_r| <= |theta_r^T (u - v)| when |alpha_r| <= 1 and |dT_r| <= |theta_r^T (u - v)| (tanh 1-Lipschitz)",
+   claim(["A", "D", "e"], [var("A") >= 0, var("A") <= 1, var("D") >= 0, fact(var("D") <= var("e"), "fact:tanh is 1-Lipschitz")],
+         var("A") * var("D") <= var("e")), ["smt"])
+for nn in (1, 2):
+    th = [var(f"t{i}") for i in range(1, nn + 1)]
+    dd = [var(f"d{i}") for i in range(1, nn + 1)]
+    Th, G = var("Th"), var("G")
+    ob(f"lipschitz_757_cauchy_schwarz.n{nn}", "infoflow:A.2 (L757) line 3",
+       f"|theta^T (u - v)| <= ||theta||_2 ||u - v||_2 (Cauchy-Schwarz, n = {nn})",
+       claim([f"t{i}" for i in range(1, nn + 1)] + [f"d{i}" for i in range(1, nn + 1)] + ["Th", "G"],
+             [Th >= 0, G >= 0, fact((Th * Th).eq(add(*[t * t for t in th])), "definition of the l2 norm"),
+              fact((G * G).eq(add(*[d * d for d in dd])), "definition of the l2 norm")],
+             abs_(add(*[t * d for t, d in zip(th, dd)])) <= Th * G), ["smt"])
+    ob(f"lipschitz_theta_norm.n{nn}", "infoflow:A.2 (L751)", f"entries |theta_i| <= 1  =>  ||theta||_2 <= sqrt(n) (n = {nn})",
+       claim([f"t{i}" for i in range(1, nn + 1)] + ["Th", "S"],
+             [Th >= 0, var("S") > 0, fact((var("S") * var("S")).eq(nn), "S = sqrt(n)"),
+              fact((Th * Th).eq(add(*[t * t for t in th])), "definition of the l2 norm")] + [abs_(t) <= 1 for t in th],
+             Th <= var("S")), ["smt"])
+for pp in (2, 3):
+    Ths = [var(f"Th{r}") for r in range(1, pp + 1)]
+    ob(f"lipschitz_758_sum.p{pp}", "infoflow:A.2 (L758) line 4",
+       f"sum_r ||theta_r||_2 ||u - v||_2 <= p sqrt(n) ||u - v||_2 (p = {pp})",
+       claim([f"Th{r}" for r in range(1, pp + 1)] + ["S", "G"],
+             [var("G") >= 0] + [fact(t <= var("S"), "infoflow.thm5.lipschitz_theta_norm.n2") for t in Ths],
+             add(*[t * var("G") for t in Ths]) <= pp * var("S") * var("G")), ["smt"])
+p_, D2 = var("p"), var("D2")
+ob("width_bound_766", "infoflow:A.2 (L762-766)",
+   "2 eps <= p sqrt(n) ||A(X) - A(Y)||_2 <= p sqrt(n) 2 sqrt(n) eta/(k-1)  =>  p >= (k-1) eps/(n eta)",
+   claim(["p", "n", "eps", "eta", "k"], [p_ >= 0, n >= 1, eps > 0, eta > 0, k >= 2,
+                                         fact(2 * eps <= p_ * n * 2 * eta / (k - 1), "infoflow.thm5.lipschitz_758_sum.p2")],
+         p_ >= (k - 1) * eps / (n * eta)), ["smt"])
+
+# -------------------------------------------------------------------------------------- exponent (L778-790)
+xx = var("x")
+ob("N_gt_three_quarters", "infoflow:A.2 (L778) N = Theta(1/eps)",
+   "N = floor(x) > 3x/4 for x = 1/(16 m eps) > 4, i.e. N > 3/(64 m eps)",
+   claim(["N", "x"], [N > xx - 1, N <= xx, xx > 4], N * 4 > 3 * xx), ["smt"])
+w, Cm = var("w"), var("Cm")
+ob("final_bound_786", "infoflow:A.2 (L782-786)",
+   "p >= (k-1) eps N^{m/(n+1)}/(4mn) >= C_{T,k,n} eps^{1 - m/(n+1)}, C = (k-1)/(4mn) (3/(64m))^{m/(n+1)}",
+   claim(["p", "k", "m", "n", "eps", "y", "w", "Cm", "E"],
+         [k >= 2, m >= 1, n >= 1, eps > 0, y > 0, w > 0, Cm > 0,
+          fact(p_ >= (k - 1) * eps * y / (4 * m * n), "infoflow.thm5.width_bound_766"),
+          fact(y >= w, "fact:t -> t^{m/(n+1)} is increasing, N > 3/(64 m eps) (N_gt_three_quarters)"),
+          fact((w * var("E")).eq(Cm), "fact:(ab)^s = a^s b^s with w = (3/(64 m eps))^s, E = eps^s, Cm = (3/(64m))^s"),
+          var("E") > 0],
+         p_ * var("E") >= (k - 1) / (4 * m * n) * Cm * eps), ["smt"])
+
+# the three exponents of 1/eps: informal Thm 2 (L88), formal Thm 5 (L577), end of proof (L790)
+T_ = var("T")
+ob("exponent_proof_vs_formal", "infoflow:Thm 5 (L577) vs A.2 (L790)",
+   "proof exponent (T-k+1)/(n+1) - 1 exceeds the formal statement's (T-k)/(n+1) - 1 by 1/(n+1)",
+   claim(["T", "k", "n"], [n >= 1], (((T_ - k + 1) / (n + 1) - 1) - ((T_ - k) / (n + 1) - 1)).eq(1 / (n + 1))), ["identity"],
+   finding=Finding("statement-mismatch", "Theorem 5 states o = (T-k)/(n+1) - 1; the proof gives (T-k+1)/(n+1) - 1. "
+                   "The proof is stronger by eps^{-1/(n+1)} and implies the statement for eps <= 1.", False))
+ob("exponent_formal_vs_informal", "infoflow:Thm 2 (L88) vs Thm 5 (L577)",
+   "formal exponent (T-k)/(n+1) - 1 exceeds the informal Theorem 2's (T-k-1)/(n+1) - 1 by 1/(n+1)",
+   claim(["T", "k", "n"], [n >= 1], (((T_ - k) / (n + 1) - 1) - ((T_ - k - 1) / (n + 1) - 1)).eq(1 / (n + 1))), ["identity"],
+   finding=Finding("statement-mismatch", "Informal Theorem 2 states Omega(eps^{1 - (T-k-1)/(n+1)}), weaker again by "
+                   "eps^{-1/(n+1)} than Theorem 5; all three exponents differ. Use the proof's (T-k+1)/(n+1) - 1.", False))
+
+
+FAMILY = family("infoflow_thm5", PAPER, "Theorem 2 / 5: k-th largest retrieval (A.2), step by step", obs,
+                doc="docs/theorem5.md")
+
+
+def planted() -> list[Obligation]:
+    """A planted wrong constant: N = floor(1/(8 m eps)) instead of floor(1/(16 m eps)) pushes the last
+    grid to 1/2; 'G_j in (0, 1/2)' must come out REFUTED (negative test)."""
+    floor8 = [N * 8 * m * eps <= 1, (N + 1) * 8 * m * eps > 1, N >= 1]
+    return [Obligation("infoflow.thm5.planted.N_floor_8m", PAPER, "infoflow:A.2 (L613) planted",
+                       "PLANTED: with N = floor(1/(8 m eps)), every grid point is < 1/2",
+                       claim([Var("m", lo=F(1), hi=F(4)), Var("eps", lo=F(1, 1000), hi=F(1, 64)), Var("N"),
+                              Var("j"), Var("q")], range_ + floor8 + [j >= 1, j <= m, q >= 1, q <= N],
+                             (j - 1) / (2 * m) + 4 * q * eps < F(1, 2)),
+                       ("smt", "replay"), expect=Verdict.REFUTED, family="infoflow_thm5_planted",
+                       hint=(("m", F(1)), ("eps", F(1, 128)), ("N", F(16)), ("j", F(1)), ("q", F(16))))]
