@@ -22,7 +22,7 @@ def build(res: Result, tools: dict | None = None) -> dict:
     ob, ev = res.obligation, res.evidence
     claim = ob.claim.to_json()
     facts = sorted({h.by for h in ob.claim.hyps if h.by and h.by.startswith("fact:")})
-    uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith("fact:")})
+    uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith("fact:")} | set(ob.opt("uses", ())))
     body = {
         "schema": SCHEMA,
         "id": ob.id,

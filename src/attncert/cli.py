@@ -199,6 +199,38 @@ def cmd_bound(args, out, err) -> int:
     return 0
 
 
+def cmd_witness(args, out, err) -> int:
+    from . import witness
+    from .api import write_certificates
+    from .engine import run_obligation
+
+    if args.name != "thm5":
+        raise UsageError(f"unknown witness {args.name!r}; available: thm5")
+    w = witness.thm5(T=args.T, k=args.k, n=args.n, eps=args.eps, seed=args.seed, beta=args.rho,
+                     hidden=args.hidden, backend=args.backend)
+    r = run_obligation(w.obligation, 60.0)
+    path = write_certificates([r], args.out)[0]
+    out.write(f"Theorem 5 witness: T={args.T} k={args.k} n={args.n} eps={args.eps} seed={args.seed} rho(x)={args.rho} x, "
+              f"f1 hidden width {args.hidden}\n")
+    out.write(f"  searched {w.candidates} grid sequences in {w.seconds:.2f}s ({args.backend}); closest pair "
+              f"||S(z)-S(z')||_inf = {w.distance_float:.3g}{' (same eta-cube)' if w.same_cube else ''}\n")
+    out.write(f"  z  = {[str(v) for v in w.z]}\n  z' = {[str(v) for v in w.zprime]}\n")
+    out.write(f"  X  = {[str(v) for v in w.X]}\n  Y  = {[str(v) for v in w.Y]}\n")
+    if r.verdict.name == "PROVED":
+        out.write(f"  PROVED: any f2 (weights <= 1) that eps-approximates F_k on this f1 and rho has width p >= "
+                  f"{w.width_bound}\n  certificate: {path}\n")
+    else:
+        out.write(f"  {r.verdict.name}: the witness claim could not be certified "
+                  f"({r.evidence.detail.get('reason', '')}); no width bound is claimed\n  certificate: {path}\n")
+    if args.json:
+        _write_json(args.json, {"schema": "attncert.witness/1", "verdict": r.verdict.name, "width_bound": w.width_bound,
+                                "z": [str(v) for v in w.z], "zprime": [str(v) for v in w.zprime],
+                                "X": [str(v) for v in w.X], "Y": [str(v) for v in w.Y],
+                                "distance_float": w.distance_float, "candidates": w.candidates,
+                                "seconds": w.seconds, "certificate": path})
+    return 0 if r.verdict.name == "PROVED" else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="attncert", description="Prover companion for InfoFlow (Yu et al. 2026) and "
                 "Kajitsuka-Sato (ICLR 2024): check proof steps, write and verify certificates.", epilog=EPILOG)
@@ -237,6 +269,20 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--eps", required=True, help="exact: 1/1000 or 0.001")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_bound)
+    c = sub.add_parser("witness", help="constructive pigeonhole witness with a certificate, e.g. "
+                       "`witness thm5 --T 6 --k 2 --n 1 --eps 1/1000 --seed 0 --out DIR`", epilog=EPILOG)
+    c.add_argument("name", help="thm5")
+    c.add_argument("--T", type=int, required=True)
+    c.add_argument("--k", type=int, required=True)
+    c.add_argument("--n", type=int, required=True)
+    c.add_argument("--eps", required=True)
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--rho", default="1", metavar="BETA", help="rho(x) = BETA x (BETA >= 0, exact)")
+    c.add_argument("--hidden", type=int, default=4, help="hidden width of the seeded f1")
+    c.add_argument("--backend", choices=("numpy", "torch"), default="numpy")
+    c.add_argument("--out", required=True, metavar="DIR")
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_witness)
     return p
 
 

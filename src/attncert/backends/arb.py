@@ -7,8 +7,8 @@ import time
 from fractions import Fraction
 
 from ..claims import Evidence, Obligation
-from ..errors import BackendUnavailable
-from ..expr import RELATIONS, free_vars, substitute
+from ..errors import BackendUnavailable, ExprError, NotExact
+from ..expr import RELATIONS, eval_exact, free_vars, substitute
 from ..numeric import Numbers, evaluate
 from ..verdict import Verdict
 from . import handles
@@ -120,6 +120,11 @@ def decide_at(formula, point: dict):
         else:
             v = True if (vals[0] is False or vals[1] is True) else (False if vals == [True, False] else None)
         return v, bits, zero
+    if op in RELATIONS:
+        try:  # purely rational relations are decided exactly
+            return bool(eval_exact(formula, {k: Fraction(v) for k, v in point.items()})), BITS[0], False
+        except (NotExact, ExprError):
+            pass
     for bits in BITS:
         v = arb_eval(formula, point, bits)
         if v is not None:

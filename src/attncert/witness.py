@@ -1,0 +1,143 @@
+"""Constructive witnesses: the pigeonhole pair of Theorem 5 turned into a checkable certificate.
+
+The pair (z, z') comes from the vectorised search in ``pigeonhole``; everything that matters is then
+stated as ONE closed claim (no variables) over exact rationals, exp and max/min, and proved by the
+interval backend, so ``attncert verify`` re-checks it with its own arithmetic without searching:
+
+  |F_k(X) - F_k(Y)| >= 4 eps                        (F_k as a max of mins: exact, ties counted, L567)
+  (P - 1)^2 * n * ||A(X) - A(Y)||_2^2 < 4 eps^2     (so 2 eps / (sqrt(n) ||A(X) - A(Y)||_2) > P - 1)
+  and, when the pair shares an eta-cube, the proof's own inequalities on it: |S(z) - S(z')| <= eta
+  coordinatewise (L649-657), B_X >= k - 1 (L693) and |A(X) - A(Y)| <= 2 eta / (k - 1) (L722)
+
+where A(X) = sum_t e^{beta x_t} f1(x_t) / sum_t e^{beta x_t} (44) and tanh u = (e^{2u} - 1)/(e^{2u} + 1).
+With the PROVED steps L730-766 (|f2(A(X)) - f2(A(Y))| >= 2 eps and the p sqrt(n) Lipschitz bound), any
+f2 of hidden width p, weights <= 1, that eps-approximates F_k on top of this f1 and rho has p >= P."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+from math import isqrt
+
+from .claims import Obligation, claim
+from .errors import InvalidParameter
+from .expr import E, abs_, add, and_, exp, log, max_, min_, num
+
+USES = ("infoflow.thm5.separation_at_least_delta", "infoflow.thm5.lipschitz_758_sum.p2",
+        "infoflow.thm5.width_bound_766", "infoflow.thm5.coord_bound_717")
+MAX_TOKENS_FOR_EXACT_FK = 12
+
+
+def tanh_tree(u: E) -> E:
+    return (exp(2 * u) - 1) / (exp(2 * u) + 1)
+
+
+def f1_tree(net, x: Fraction) -> list[E]:
+    """f1(x) for a scalar input, as trees with the network's exact weights."""
+    hid = [tanh_tree(num(row[0] * x + b)) for row, b in zip(net.W1, net.b1)]
+    return [add(*[w * h for w, h in zip(row, hid)]) + b for row, b in zip(net.W2, net.b2)]
+
+
+def attention_tree(net, beta: Fraction, X) -> list[E]:
+    """A(X) of (44): the softmax-weighted average of f1 over the tokens, one tree per coordinate."""
+    ws = [exp(num(beta * x)) for x in X]
+    fs = [f1_tree(net, x) for x in X]
+    Z = add(*ws)
+    return [add(*[w * f[l] for w, f in zip(ws, fs)]) / Z for l in range(net.d_out)]
+
+
+def kth_largest_tree(X, k: int) -> E:
+    """F_k(X) = max over k-subsets of the min of the subset: the k-th largest with multiplicity."""
+    if len(X) > MAX_TOKENS_FOR_EXACT_FK:
+        raise InvalidParameter(f"T={len(X)}: witness certificates state F_k exactly only for T <= {MAX_TOKENS_FOR_EXACT_FK}")
+    return max_(*[min_(*[num(X[i]) for i in S]) for S in itertools.combinations(range(len(X)), k)])
+
+
+@dataclass(slots=True, frozen=True)
+class Thm5Witness:
+    obligation: Obligation
+    X: tuple
+    Y: tuple
+    z: tuple
+    zprime: tuple
+    distance_float: float
+    width_bound: int
+    same_cube: bool
+    seconds: float
+    candidates: int
+
+
+def S_tree(net, beta: Fraction, z) -> list[E]:
+    """S(z) = (sum_j a(z_j), sum_j b(z_j)) with b(x) = lambda(x) = e^{beta (x - 1)}, a = lambda f1 (L601, L633)."""
+    lam = [exp(num(beta * (x - 1))) for x in z]
+    fs = [f1_tree(net, x) for x in z]
+    return [add(*[l_ * f[i] for l_, f in zip(lam, fs)]) for i in range(net.d_out)] + [add(*lam)]
+
+
+def thm5_obligation(net, beta, T, k, n, eps, X, Y, P: int, label: str, z=None, zprime=None, N=None) -> Obligation:
+    eps = Fraction(eps)
+    m = T - k + 1
+    AX, AY = attention_tree(net, beta, X), attention_tree(net, beta, Y)
+    dA2 = add(*[(a - b) * (a - b) for a, b in zip(AX, AY)])
+    sep = kth_largest_tree(X, k) - kth_largest_tree(Y, k)
+    parts = [abs_(sep) >= 4 * num(eps), (P - 1) ** 2 * n * dA2 < 4 * num(eps) ** 2]
+    if z is not None:
+        # the proof's own inequalities on this pair: S-closeness within eta (L649-657), B_X >= k - 1
+        # (L693), and the coordinate bound 2 eta / (k - 1) (L722); eta = 4 m N^{-m/(n+1)} (L641)
+        eta = 4 * m * exp(-Fraction(m, n + 1) * log(num(N)))
+        Sz, Szp = S_tree(net, beta, z), S_tree(net, beta, zprime)
+        parts += [abs_(a - b) <= eta for a, b in zip(Sz, Szp)]
+        BX = add(*[exp(num(beta * (x - 1))) for x in X])
+        parts.append(BX >= k - 1)
+        parts += [abs_(a - b) <= 2 * eta / (k - 1) for a, b in zip(AX, AY)]
+    goal = and_(*parts)
+    stmt = (f"witness ({label}): X, Y with |F_k(X) - F_k(Y)| >= 4 eps and (P-1)^2 n ||A(X)-A(Y)||^2 < 4 eps^2, "
+            f"so any f2 (weights <= 1) needs width p >= {P} (T={T}, k={k}, n={n}, eps={eps})")
+    return Obligation(id=f"infoflow.thm5.witness.{label}", paper="infoflow", ref="infoflow:A.2 (L649-766) witness",
+                      statement=stmt, claim=claim([], [], goal), methods=("interval",),
+                      options=(("uses", USES),), family="infoflow_thm5_witness")
+
+
+def thm5(T: int, k: int, n: int, eps, seed: int = 0, beta=1, hidden: int = 4, backend: str = "numpy",
+         max_candidates: int | None = None) -> Thm5Witness:
+    """Search the pigeonhole pair for a seeded f1 and rho(x) = beta x, and state it as a certificate claim."""
+    from . import pigeonhole as ph
+    from .backends.arb import arb_eval
+
+    for name, v, lo in (("T", T, 2), ("k", k, 2), ("n", n, 1), ("hidden", hidden, 1)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+            raise InvalidParameter(f"{name}={v!r}: must be an integer >= {lo}")
+    if k > T:
+        raise InvalidParameter(f"k={k}: must be <= T={T}")
+    try:
+        beta = Fraction(str(beta))
+    except ValueError:
+        raise InvalidParameter(f"rho beta={beta!r}: not a number") from None
+    if beta < 0:
+        raise InvalidParameter(f"rho beta={beta}: must be >= 0 (rho(x) = beta x must be non-decreasing)")
+    m = T - k + 1
+    net = ph.TanhNet.seeded(1, n, hidden, seed)
+    kw = {} if max_candidates is None else {"max_candidates": max_candidates}
+    pair = ph.find_pair(net, beta, m, n, eps, k, backend=backend, **kw)
+    if pair.z is None:
+        raise InvalidParameter(f"no pair: N^m = {pair.candidates} candidate sequences give no two distinct ones")
+    X, Y = ph.build_XY(pair.z, pair.zprime, k, T)
+    eps = Fraction(eps)
+    # rigorous upper bound of ||A(X) - A(Y)||_2^2, then the width bound P
+    AX, AY = attention_tree(net, beta, X), attention_tree(net, beta, Y)
+    d2 = arb_eval(add(*[(a - b) * (a - b) for a, b in zip(AX, AY)]).node, {}, 256)
+    d2_hi = Fraction(int(d2.upper().man_exp()[0])) * Fraction(2) ** int(d2.upper().man_exp()[1])
+    if d2_hi <= 0:
+        P = 1
+    else:
+        # largest P with (P - 1)^2 n d2_hi < 4 eps^2
+        q = 4 * eps * eps / (n * d2_hi)
+        r = isqrt(q.numerator // q.denominator)
+        P = r + 1 if Fraction(r * r) < q else r
+        P = max(P, 1)
+    label = f"T{T}_k{k}_n{n}_eps{eps.numerator}_{eps.denominator}_seed{seed}_beta{beta.numerator}_{beta.denominator}"
+    ob = thm5_obligation(net, beta, T, k, n, eps, X, Y, P, label,
+                         *((pair.z, pair.zprime, pair.N) if pair.same_cube else (None, None, None)))
+    return Thm5Witness(ob, X, Y, tuple(pair.z), tuple(pair.zprime), float(pair.distance), P,
+                       bool(pair.same_cube), pair.total_seconds, int(pair.candidates))
