@@ -23,25 +23,28 @@ The engine has two layers:
 
 What the search computes (the same on every backend, bit for bit):
 
-1. For every candidate, s = S * (1/eta) in float64, cube coordinates q_d = floor(s_d) and a secondary
-   key: the random projection sum_d u_d frac(s_d) of the position inside the cube (u > 0 from ``seed``),
-   quantised to F bits. Candidates are sorted by (cube, secondary key, flat index); this total order is
-   the *sorted order*.
-2. Cube collisions are found exactly: runs of equal cube in the sorted order. If any cube holds two
-   candidates, a same-cube pair is returned. In particular whenever N^m exceeds the number of possible
-   cube keys (``keys_possible``, counted for the float cube assignment of points in [0, m]^{n+1}), a
-   same-cube pair is returned: this is the pigeonhole step, and the engine asserts it.
+1. For every candidate, s = S / eta (as S * fl(1/eta)) in float64 and cube coordinates q_d = floor(s_d),
+   plus a secondary key: by default ("grid" order) the cell of a finer grid, lexicographic in the
+   coordinates, whose resolution is chosen from a sample so that a fine cell holds about three
+   candidates; or ("projection" order) a random projection of the position inside the cube. Candidates
+   are sorted by (cube, secondary key, flat index); this total order is the *sorted order*.
+2. Cube collisions are found exactly: runs of equal cubes in the sorted order. If any cube holds two
+   candidates, a same-cube pair is returned. In particular whenever N^m exceeds the number of cube keys
+   that points of [0, m]^{n+1} can get (``keys_possible``, counted for the float cube assignment), a
+   same-cube pair is returned: the pigeonhole step of the proof, asserted by ``find_pair``.
 3. The examined pairs are the pairs at distance <= w in the sorted order (``window=w``); with
-   ``window=None`` all same-cube pairs are examined (exact closest pair inside cubes; meant for small
-   cases). The result is the examined same-cube pair with the smallest l_inf distance; if no cube holds
-   two candidates, the examined pair (w = 1 for ``window=None``) with the smallest distance. Ties are
-   broken by the smallest (lo, hi) flat-index pair, lo < hi, so numpy and torch return the same pair.
+   ``window=None`` every same-cube pair is examined (the exact closest pair inside cubes; for small
+   cases). The result is the examined same-cube pair with the smallest l_inf distance or, if no cube
+   holds two candidates, the examined pair (w = 1 for ``window=None``) with the smallest distance. Ties
+   go to the smallest (lo, hi) flat-index pair, lo < hi, so every backend returns the same pair.
+
+The distance returned is an upper bound on the closest-pair distance; it is exact inside cubes with
+``window=None``. In grid order with the default window (4) it matched the exact global closest pair
+(brute force) on every case tried (docs/benchmarks_witness.md); nothing guarantees that in general.
 
 The points are float64 evaluations (tables from ``TanhNet.eval_np`` and ``numpy.exp``), summed in the
 fixed order S = T_1[z_1] + (T_2[z_2] + (... + T_m[z_m])); cubes are those of the float points. A returned
 pair is a candidate witness: its exact (rigorous) check belongs to the checker, not to this module.
-The global closest pair across cube faces is not searched for (see ``window``): the distance returned
-is an upper bound on the closest-pair distance, exact inside cubes only with ``window=None``.
 
 numpy only at import; torch is imported when ``backend="torch"`` is requested.
 """
@@ -52,7 +55,6 @@ import itertools
 import math
 import os
 import random
-import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -71,8 +73,9 @@ SEC_BITS_MAX = 20  # bits of the secondary (projection) key, at most
 DEFAULT_WINDOW = 4
 
 __all__ = [
-    "TanhNet", "Grid", "GridSet", "grids", "Layout", "SumSource", "SearchResult", "search",
-    "WitnessPair", "theorem5_tables", "theorem5_tables_py", "find_pair", "find_pair_reference", "build_XY",
+    "TanhNet", "Grid", "GridSet", "grids", "Layout", "make_layout", "PointSource", "SumSource", "SearchResult",
+    "search", "reference_search", "WitnessPair", "theorem5_tables", "theorem5_tables_py", "keys_possible",
+    "find_pair", "find_pair_reference", "build_XY",
 ]
 
 
@@ -373,9 +376,10 @@ def _grid_fields(lo, hi, inv, b: int, active):
 
 
 def make_layout(lo: Sequence[float], hi: Sequence[float], M: int, eta: float, *, order: str = "grid",
-                sample: Sequence[Sequence[float]] | None = None, seed: int = 0) -> Layout:
-    """lo, hi: float bounds with lo_d <= point_d <= hi_d for every candidate. sample: points of the
-    candidates with flat indices (i M) // len(sample) (order="grid" only; all M points when M is small)."""
+                sample=None, seed: int = 0) -> Layout:
+    """lo, hi: float bounds with lo_d <= point_d <= hi_d for every candidate. sample: the points of the
+    candidates with flat indices (i M) // ns, i < ns = min(M, SAMPLE_MAX), as a list of points or an
+    (ns, D) array (order="grid" only)."""
     D = len(lo)
     inv = 1.0 / eta
     qlo = tuple(math.floor(float(v) * inv) for v in lo)
@@ -397,7 +401,8 @@ def make_layout(lo: Sequence[float], hi: Sequence[float], M: int, eta: float, *,
         return Layout(**base, sec_bits=min(SEC_BITS_MAX, budget), order=order, u=tuple(x / tot for x in w))
     if order != "grid":
         raise InvalidParameter(f"order={order!r}: must be 'grid' or 'projection'")
-    active = [h > l for l, h in zip(lo, hi)]
+    # a dimension takes part in the fine grid when the points spread in it (and 2^b / extent is finite)
+    active = [h > l and math.isfinite(float(1 << GRID_BITS_MAX) / (h - l)) for l, h in zip(lo, hi)]
     na = sum(active)
     bmax = min(GRID_BITS_MAX, budget // na) if na else 0
     b = _choose_grid_bits(lo, hi, M, inv, bmax, active, sample, qlo, D) if bmax else 0
@@ -405,30 +410,59 @@ def make_layout(lo: Sequence[float], hi: Sequence[float], M: int, eta: float, *,
     return Layout(**base, sec_bits=sum(gb), order=order, gbits=gb, gcube=gc, glo=gl, gscale=gs, gshift=gsh)
 
 
-def _choose_grid_bits(lo, hi, M, inv, bmax, active, sample, qlo, D) -> int:
-    """Smallest resolution b (bits per active dimension) at which a random candidate shares its fine cell
-    with about OCC_TARGET others, estimated from the sample (exact when the sample is everything); beyond
-    the resolution of the sample, extrapolated with the local dimension seen between the last two levels."""
-    if not sample or len(sample) < 2:
-        return 0
-    ns = len(sample)
-    gb, gc, gl, gs, _ = _grid_fields(lo, hi, inv, bmax, active)
+def _grid_pair_counts(sample, inv, bmax, active, gc, gl, gs) -> list[int]:
+    """For b = 0, 1, ...: the number of ordered pairs of distinct sample points that share a fine cell
+    (cube and grid cell at b bits) -- stopping after the first level with none. The sample is a list of
+    points (plain Python, the reference) or an (ns, D) array (numpy, the engine); both compute the
+    same cells float op for float op."""
     top = (1 << bmax) - 1
+    D = len(active)
+    pairs: list[int] = []
+    if isinstance(sample, np.ndarray):
+        s = sample * inv
+        f = np.floor(s)
+        q = f.astype(np.int64)
+        g = np.zeros_like(q)
+        for d in range(D):
+            if active[d] and gc[d]:
+                g[:, d] = ((s[:, d] - f[:, d]) * gs[d]).astype(np.int64)
+            elif active[d]:
+                g[:, d] = np.minimum(((sample[:, d] - gl[d]) * gs[d]).astype(np.int64), top)
+        # one sort by (cube, Morton code of the finest cell): every coarser cell is then a contiguous run
+        act = [d for d in range(D) if active[d]]
+        code = np.zeros(len(sample), np.int64)
+        for bit in range(bmax - 1, -1, -1):
+            for d in act:
+                code = (code << 1) | ((g[:, d] >> bit) & 1)
+        qrank = np.zeros(len(sample), np.int64)
+        for d in range(D):
+            qrank = qrank * (int(q[:, d].max() - q[:, d].min()) + 1) + (q[:, d] - q[:, d].min())
+        order = np.lexsort((code, qrank))
+        code, qrank = code[order], qrank[order]
+        qnew = np.concatenate(([True], qrank[1:] != qrank[:-1]))
+        for b in range(bmax + 1):
+            c = code >> ((bmax - b) * len(act))
+            new = qnew.copy()
+            new[1:] |= c[1:] != c[:-1]
+            ln = np.diff(np.append(np.flatnonzero(new), len(c)))
+            pairs.append(int((ln * (ln - 1)).sum()))
+            if pairs[-1] == 0:
+                break
+        return pairs
     cells = []
     for S in sample:
         q, g = [], []
         for d, v in enumerate(S):
-            s = v * inv
-            f = math.floor(s)
-            q.append(f)
+            sv = v * inv
+            fv = math.floor(sv)
+            q.append(fv)
             if not active[d]:
                 g.append(0)
             elif gc[d]:
-                g.append(int((s - f) * gs[d]))
+                g.append(int((sv - fv) * gs[d]))
             else:
                 g.append(min(int((v - gl[d]) * gs[d]), top))
         cells.append((tuple(q), tuple(g)))
-    pairs = []
     for b in range(bmax + 1):
         cnt: dict = {}
         sh = bmax - b
@@ -438,6 +472,18 @@ def _choose_grid_bits(lo, hi, M, inv, bmax, active, sample, qlo, D) -> int:
         pairs.append(sum(c * (c - 1) for c in cnt.values()))
         if pairs[-1] == 0:
             break
+    return pairs
+
+
+def _choose_grid_bits(lo, hi, M, inv, bmax, active, sample, qlo, D) -> int:
+    """Smallest resolution b (bits per active dimension) at which a random candidate shares its fine cell
+    with about OCC_TARGET others, estimated from the sample (exact when the sample is everything); beyond
+    the resolution of the sample, extrapolated with the local dimension seen between the last two levels."""
+    if sample is None or len(sample) < 2:
+        return 0
+    ns = len(sample)
+    _, gc, gl, gs, _ = _grid_fields(lo, hi, inv, bmax, active)
+    pairs = _grid_pair_counts(sample, inv, bmax, active, gc, gl, gs)
     scale = (M - 1) / (ns - 1)
     E = [p / ns * scale for p in pairs]
     reliable = [b for b, p in enumerate(pairs) if p >= ns or ns == M]
@@ -535,7 +581,7 @@ class SumSource(PointSource):
     order is the lexicographic order of index tuples. The last m - s coordinates are precomputed as a
     suffix table R of N^{m-s} <= chunk points; the first s (the prefix) are added per chunk."""
 
-    def __init__(self, tables, chunk: int = 1 << 17):
+    def __init__(self, tables, chunk: int = 1 << 16):
         T = np.ascontiguousarray(np.asarray(tables, dtype=np.float64))
         if T.ndim != 3 or T.shape[1] < 1:
             raise InvalidParameter(f"SumSource: tables must have shape (m, N, D), got {T.shape}")
@@ -736,15 +782,17 @@ def _keys_torch(torch, V, lay: Layout, idx):
     return packed | idx
 
 
-def _pairs_best_np(src, xp, lay, arr, w, first, want_same, want_any):
-    """Best (d, lo, hi) over the pairs (p - k, p), k = 1..w, p >= first, of the sorted packed keys arr:
-    (same-cube pairs, all pairs)."""
-    n = arr.shape[0]
-    best_same = best_any = None
-    if n < 2 or w < 1 or first >= n:
+BLOCK = 1 << 16  # numpy work unit: temporaries stay small (large temporaries page-fault on every use)
+
+
+def _pairs_block_np(src, xp, lay, seg, w, first, want_same, want_any, best_same, best_any):
+    """Fold into (best_same, best_any) the pairs (p - k, p), k = 1..w, first <= p < len(seg), of a
+    segment of sorted packed keys; best = lexicographic min of (distance, lo, hi)."""
+    n = seg.shape[0]
+    if n < 2 or first >= n:
         return best_same, best_any
-    cube = arr >> lay.cube_shift
-    idx = arr & ((1 << lay.idx_bits) - 1)
+    cube = seg >> lay.cube_shift
+    idx = seg & ((1 << lay.idx_bits) - 1)
     V = src.values_at(xp, idx)
     one_cube = bool(cube[0] == cube[-1])
 
@@ -758,36 +806,59 @@ def _pairs_best_np(src, xp, lay, arr, w, first, want_same, want_any):
         j = np.lexsort((phi, plo))[0]
         return _better(best, (dm, int(plo[j]), int(phi[j])))
 
+    dist = np.empty(n)
+    tmp = np.empty(n)
     for k in range(1, min(w, n - 1) + 1):
         st = max(first, k)
         if st >= n:
             continue
         a, b = slice(st - k, n - k), slice(st, n)
-        dist = np.abs(V[0, b] - V[0, a])
+        L = n - st
+        dv, tv = dist[:L], tmp[:L]
+        np.subtract(V[0, b], V[0, a], out=dv)
+        np.abs(dv, out=dv)
         for d in range(1, lay.D):
-            np.maximum(dist, np.abs(V[d, b] - V[d, a]), out=dist)
+            np.subtract(V[d, b], V[d, a], out=tv)
+            np.abs(tv, out=tv)
+            np.maximum(dv, tv, out=dv)
         if want_any:
-            best_any = update(best_any, dist, a, b)
+            best_any = update(best_any, dv, a, b)
         if want_same:
             if not one_cube:
-                same = cube[b] == cube[a]
-                if not same.any():
+                diff = cube[b] != cube[a]
+                if diff.all():
                     continue
-                dist = np.where(same, dist, _INF)
-            best_same = update(best_same, dist, a, b)
+                np.copyto(dv, _INF, where=diff)
+            best_same = update(best_same, dv, a, b)
     return best_same, best_any
 
 
-def _runs(cube: np.ndarray):
+def _pairs_best_np(src, xp, lay, arr, w, first, want_same, want_any):
+    """``_pairs_block_np`` over a long sorted array, in blocks of BLOCK right ends."""
+    best_same = best_any = None
+    n = arr.shape[0]
+    for a0 in range(first, n, BLOCK):
+        lo = max(0, a0 - w)
+        best_same, best_any = _pairs_block_np(src, xp, lay, arr[lo:a0 + BLOCK], w, a0 - lo, want_same, want_any,
+                                              best_same, best_any)
+    return best_same, best_any
+
+
+def _block_runs(cube: np.ndarray, want_keys: bool):
+    """Runs of equal cubes in a sorted block: (first (cube, len), last (cube, len), single run?,
+    interior (count, collisions, max, collision keys))."""
     n = cube.shape[0]
     starts = np.flatnonzero(np.concatenate(([True], cube[1:] != cube[:-1])))
     lengths = np.diff(np.append(starts, n))
-    return starts, lengths
+    inner = lengths[1:-1]
+    keys = cube[starts[1:-1][inner >= 2]].tolist() if want_keys and inner.size else []
+    return ((int(cube[0]), int(lengths[0])), (int(cube[-1]), int(lengths[-1])), starts.size == 1,
+            (int(inner.size), int((inner >= 2).sum()), int(inner.max()) if inner.size else 0, keys))
 
 
 class _RunMerger:
-    """Occupied cubes, collision cubes and the largest occupancy over runs given in sorted order, where
-    a run may be split over consecutive partitions."""
+    """Occupied cubes, collision cubes and the largest occupancy from block summaries (``_block_runs``)
+    given in sorted order; a run may continue over several blocks."""
 
     def __init__(self, want_keys: bool):
         self.occ = self.coll = self.max = 0
@@ -806,110 +877,141 @@ class _RunMerger:
                 self.keys.append(c)
         self.pending = None
 
-    def add(self, c: int, ln: int):
+    def _add(self, c: int, ln: int):
         if self.pending is not None and self.pending[0] == c:
             self.pending = (c, self.pending[1] + ln)
         else:
             self._flush()
             self.pending = (c, ln)
 
-    def add_interior(self, occ, coll, mx, keys):
+    def add_block(self, summary):
+        first, last, single, (occ, coll, mx, keys) = summary
+        self._add(*first)
+        if single:
+            return
         self._flush()
         self.occ += occ
         self.coll += coll
         self.max = max(self.max, mx)
         if self.keys is not None:
             self.keys.extend(keys)
+        self.pending = last
 
     def close(self):
         self._flush()
 
 
-def _search_numpy(src, lay, window, chunk, workers, want_collisions, part_size, sample_packed):
+def _tasks(ranges, target: int):
+    """Group consecutive index ranges into tasks of about ``target`` candidates."""
+    out, cur, size = [], [], 0
+    for r in ranges:
+        cur.append(r)
+        size += r[1] - r[0]
+        if size >= target:
+            out.append(cur)
+            cur, size = [], 0
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _search_numpy(src, lay, window, block, workers, want_collisions, part_size):
+    """numpy backend: (A) keys of every candidate in flat-index order, with per-task partition counts;
+    (B) scatter into partitions = packed-key ranges (from sample quantiles); (C) per partition, in
+    threads: in-place sort, cube runs, window pairs; (D) merge runs and pairs across partition borders."""
     xp = _XP("numpy")
     M = src.count
     t0 = time.perf_counter()
-    P = 1 if window is None else max(1, min(4096, -(-M // part_size)))
+    P = 1 if window is None else max(1, min(65535, -(-M // part_size)))
     if P > 1:
-        hshift = max(lay.idx_bits, lay.used_bits - 20)
-        hk = np.sort(sample_packed >> hshift)
-        ns = hk.size
-        bounds = np.unique(hk[(np.arange(1, P, dtype=np.int64) * ns) // P])
+        hbits = min(20, lay.used_bits - lay.idx_bits, max(10, P.bit_length() + 6))
+        hshift = lay.used_bits - hbits
+        ns = min(M, max(SAMPLE_MAX, 32 * P))
+        sidx = (np.arange(ns, dtype=np.int64) * M) // ns
+        hk = np.sort(_keys_np(src.values_at(xp, sidx), lay, sidx) >> hshift)
+        bounds = np.unique(hk[(np.arange(1, P, dtype=np.int64) * hk.size) // P])
         P = bounds.size + 1
-        lut = np.searchsorted(bounds, np.arange(1 << (lay.used_bits - hshift), dtype=np.int64),
-                              side="right").astype(np.uint16)
-    pieces: list[list[np.ndarray]] = [[] for _ in range(P)]
-    lock = threading.Lock()
+        lut = np.repeat(np.arange(P, dtype=np.uint16), np.diff(np.concatenate(([0], bounds, [1 << hbits]))))
+    tasks = _tasks(src.ranges(block), min(1 << 20, max(block, M // (4 * workers))))
+    keys_all = np.empty(M, np.int64)
 
-    def enum(rng):
-        a, b = rng
-        packed = _keys_np(src.values(xp, a, b), lay, np.arange(a, b, dtype=np.int64))
-        if P == 1:
-            out = [(0, packed)]
-        else:
-            part = lut[packed >> hshift]
-            order = np.argsort(part, kind="stable")
-            packed = packed[order]
-            cnt = np.bincount(part, minlength=P)
-            ends = np.cumsum(cnt)
-            out = [(p, packed[ends[p] - cnt[p]:ends[p]]) for p in np.flatnonzero(cnt)]
-        with lock:
-            for p, piece in out:
-                pieces[p].append(piece)
-
-    wb = window if window is not None else 1  # boundary window
-
-    def part_job(p):
-        ps = pieces[p]
-        pieces[p] = None
-        arr = ps[0] if len(ps) == 1 else (np.concatenate(ps) if ps else np.empty(0, np.int64))
-        del ps
-        arr.sort()
-        n = arr.shape[0]
-        r = dict(n=n)
-        if n == 0:
-            return r
-        cube = arr >> lay.cube_shift
-        starts, lengths = _runs(cube)
-        r["first"] = (int(cube[0]), int(lengths[0]))
-        r["last"] = (int(cube[-1]), int(lengths[-1]))
-        r["single"] = starts.size == 1
-        inner = lengths[1:-1]
-        r["interior"] = (int(inner.size), int((inner >= 2).sum()), int(inner.max()) if inner.size else 0,
-                         cube[starts[1:-1][inner >= 2]].tolist() if want_collisions else [])
-        has_pair = bool((lengths >= 2).any())
-        w = window if window is not None else max(int(lengths.max()) - 1, 1)
-        r["best_same"], r["best_any"] = _pairs_best_np(src, xp, lay, arr, w, 0, has_pair, not has_pair)
-        r["head"], r["tail"] = arr[:wb].copy(), arr[-wb:].copy()
-        return r
+    def pass_a(t):
+        cnt = np.zeros(P, np.int64)
+        for a, b in tasks[t]:
+            k = _keys_np(src.values(xp, a, b), lay, np.arange(a, b, dtype=np.int64))
+            keys_all[a:b] = k
+            if P > 1:
+                cnt += np.bincount(lut[k >> hshift], minlength=P)
+        return cnt
 
     with ThreadPoolExecutor(max_workers=workers) as ex:
-        list(ex.map(enum, src.ranges(chunk)))
+        cnts = np.array(list(ex.map(pass_a, range(len(tasks)))), dtype=np.int64).reshape(len(tasks), P)
+        if P > 1:
+            plen = cnts.sum(axis=0)
+            pstart = np.cumsum(plen) - plen
+            offsets = pstart[None, :] + np.cumsum(cnts, axis=0) - cnts
+            keys = np.empty(M, np.int64)
+
+            def pass_b(t):
+                cur = offsets[t].copy()
+                for a, b in tasks[t]:
+                    k = keys_all[a:b]
+                    part = lut[k >> hshift]
+                    order = np.argsort(part, kind="stable")
+                    bc = np.bincount(part, minlength=P)
+                    dest = (cur - (np.cumsum(bc) - bc))[part[order]]
+                    dest += np.arange(b - a, dtype=np.int64)
+                    keys[dest] = k[order]
+                    cur += bc
+
+            list(ex.map(pass_b, range(len(tasks))))
+            del keys_all
+        else:
+            keys, pstart, plen = keys_all, np.zeros(1, np.int64), np.array([M], np.int64)
         t1 = time.perf_counter()
+        wb = window if window is not None else 1  # window for pairs across partition borders
+
+        def part_job(p):
+            arr = keys[pstart[p]:pstart[p] + plen[p]]
+            n = arr.shape[0]
+            if n == 0:
+                return None
+            arr.sort()
+            blocks = [_block_runs(arr[a:a + BLOCK] >> lay.cube_shift, want_collisions) for a in range(0, n, BLOCK)]
+            mx = max(max(s[0][1], s[1][1], s[3][2]) for s in blocks)
+            has_pair = mx >= 2 or any(blocks[i][1][0] == blocks[i + 1][0][0] for i in range(len(blocks) - 1))
+            if window is None:  # all same-cube pairs: the longest run within this (only) partition
+                rm = _RunMerger(False)
+                for s in blocks:
+                    rm.add_block(s)
+                rm.close()
+                w = max(rm.max - 1, 1)
+            else:
+                w = window
+            bs, ba = _pairs_best_np(src, xp, lay, arr, w, 0, has_pair, not has_pair)
+            return blocks, bs, ba
+
         parts = list(ex.map(part_job, range(P)))
     t2 = time.perf_counter()
     runs = _RunMerger(want_collisions)
     best_same = best_any = None
-    buf = np.empty(0, np.int64)
-    for r in parts:
-        if r["n"] == 0:
+    for p, r in enumerate(parts):
+        if r is None:
             continue
-        if r["single"]:
-            runs.add(*r["first"])
-        else:
-            runs.add(*r["first"])
-            runs.add_interior(*r["interior"])
-            runs.pending = r["last"]
-        best_same, best_any = _better(best_same, r["best_same"]), _better(best_any, r["best_any"])
-        if buf.size:  # pairs straddling the partition boundary
-            bs, ba = _pairs_best_np(src, xp, lay, np.concatenate((buf, r["head"])), wb, buf.size, True, True)
+        blocks, bs, ba = r
+        for s in blocks:
+            runs.add_block(s)
+        best_same, best_any = _better(best_same, bs), _better(best_any, ba)
+        s0 = int(pstart[p])
+        if s0 > 0:  # pairs straddling the partition border: right end in the first wb of this partition
+            lo = max(0, s0 - wb)
+            bs, ba = _pairs_block_np(src, xp, lay, keys[lo:s0 + wb], wb, s0 - lo, True, True, None, None)
             best_same, best_any = _better(best_same, bs), _better(best_any, ba)
-        buf = np.concatenate((buf, r["tail"]))[-wb:]
     runs.close()
     t3 = time.perf_counter()
     best = best_same if runs.coll else best_any
     ckeys = sorted(lay.decode_cube(c) for c in runs.keys) if want_collisions else None
-    secs = {"enumerate": t1 - t0, "sort_pairs": t2 - t1, "merge": t3 - t2}
+    secs = {"keys": t1 - t0, "sort_pairs": t2 - t1, "merge": t3 - t2}
     return best, runs.occ, runs.coll, runs.max, ckeys, secs, "cpu"
 
 
@@ -975,15 +1077,21 @@ def _search_torch(src, lay, window, chunk, want_collisions, device):
     return best, occ, coll, mx, ckeys, {"enumerate": t1 - t0, "sort": t2 - t1, "pairs": t3 - t2}, xp.device
 
 
+def _default_chunk(backend: str, device: str | None) -> int:
+    if backend == "torch":
+        return (1 << 22) if _XP("torch", device).device.startswith("cuda") else (1 << 20)
+    return BLOCK
+
+
 def search(src: PointSource, eta: float, *, window: int | None = DEFAULT_WINDOW, backend: str = "numpy",
            order: str = "grid", chunk: int | None = None, seed: int = 0, workers: int | None = None,
-           return_collisions: bool = False, part_size: int = 1 << 19, device: str | None = None) -> SearchResult:
+           return_collisions: bool = False, part_size: int = 1 << 16, device: str | None = None) -> SearchResult:
     """Closest-pair search with exact eta-cube collision detection over a ``PointSource`` (module doc).
 
     window: pairs at distance <= window in the sorted order are examined (int >= 1), or None: all
     same-cube pairs (one partition; for small cases). order: secondary sort key, "grid" (fine grid inside
     the cube, resolution from a sample) or "projection" (random projection). chunk: candidates per
-    enumeration chunk (numpy default 2^17; torch 2^22 on cuda, 2^20 on cpu). workers: numpy threads
+    enumeration chunk (numpy default BLOCK = 2^16; torch 2^22 on cuda, 2^20 on cpu). workers: numpy threads
     (default: CPU count). part_size: target size of the numpy partitions (packed-key ranges, sorted
     independently). device: torch device (default cuda when available)."""
     if window is not None:
@@ -997,15 +1105,14 @@ def search(src: PointSource, eta: float, *, window: int | None = DEFAULT_WINDOW,
     sidx = (np.arange(ns, dtype=np.int64) * M) // ns
     spts = src.values_at(npx, sidx)
     lo, hi = src.bounds()
-    lay = make_layout(lo, hi, M, eta, order=order, sample=spts.T.tolist(), seed=seed)
+    lay = make_layout(lo, hi, M, eta, order=order, sample=np.ascontiguousarray(spts.T), seed=seed)
     t1 = time.perf_counter()
     if backend == "numpy":
-        out = _search_numpy(src, lay, window, chunk or (1 << 17), workers or os.cpu_count() or 1,
-                            return_collisions, part_size, _keys_np(spts, lay, sidx))
+        out = _search_numpy(src, lay, window, chunk or BLOCK, workers or os.cpu_count() or 1,
+                            return_collisions, part_size)
     else:
         dev = _XP("torch", device).device
-        out = _search_torch(src, lay, window, chunk or ((1 << 22) if dev.startswith("cuda") else (1 << 20)),
-                            return_collisions, dev)
+        out = _search_torch(src, lay, window, chunk or _default_chunk(backend, dev), return_collisions, dev)
     best, occ, coll, mx, ckeys, secs, dev = out
     secs = {"layout": t1 - t0, **secs}
     pair = None if best is None else (best[1], best[2])
@@ -1152,7 +1259,7 @@ def _record(m, n, k, beta, gs, eta, pair, dist, occ, coll, mx, window, backend, 
 def find_pair(f1: TanhNet, beta, m: int, n: int, eps, k: int, backend: str = "numpy", chunk: int | None = None, *,
               window: int | None = DEFAULT_WINDOW, order: str = "grid", seed: int = 0,
               max_candidates: int = DEFAULT_MAX_CANDIDATES, workers: int | None = None,
-              return_collisions: bool = False, device: str | None = None) -> WitnessPair:
+              return_collisions: bool = False, device: str | None = None, part_size: int = 1 << 16) -> WitnessPair:
     """The Theorem 5 pigeonhole pair for f1: [0,1] -> [0,1]^n and rho(x) = beta x (module doc; the
     keyword arguments are those of ``search``). Parameters, the eps range and N^m <= max_candidates are
     checked before anything is allocated."""
@@ -1160,29 +1267,24 @@ def find_pair(f1: TanhNet, beta, m: int, n: int, eps, k: int, backend: str = "nu
     eta = _eta(m, n, gs.N)
     t0 = time.perf_counter()
     tables = theorem5_tables(f1, beta, gs)
-    src = SumSource(tables, chunk=chunk or (1 << 17))
+    src = SumSource(tables, chunk=chunk or _default_chunk(backend, device))
     t1 = time.perf_counter()
     res = search(src, eta, window=window, backend=backend, order=order, chunk=chunk, seed=seed, workers=workers,
-                 return_collisions=return_collisions, device=device)
+                 return_collisions=return_collisions, device=device, part_size=part_size)
     secs = {"tables": t1 - t0, **res.seconds}
     return _record(m, n, k, beta, gs, eta, res.pair, res.distance, res.occupied_cubes, res.collision_cubes,
                    res.max_occupancy, window, backend, res.device, secs, res.collisions)
 
 
-def find_pair_reference(f1: TanhNet, beta, m: int, n: int, eps, k: int, *, window: int | None = DEFAULT_WINDOW,
-                        order: str = "grid", seed: int = 0, tables: list | None = None,
-                        max_candidates: int = 10**7, return_collisions: bool = False) -> WitnessPair:
-    """Plain-Python reference (no numpy): every S(z) by itertools.product, eta-cubes as dict buckets.
-
-    Same semantics as ``find_pair`` (key layout, examined pairs, tie-breaks), so on the same tables it
-    returns the same record. tables: nested lists [j][i][d] used instead of ``theorem5_tables_py`` (pass
-    ``theorem5_tables(...).tolist()`` for input identical to the engine's)."""
-    m, n, k, beta, gs = _setup(f1, beta, m, n, eps, k, max_candidates)
-    eta = _eta(m, n, gs.N)
-    D = n + 1
+def reference_search(tables, eta: float, *, window: int | None = DEFAULT_WINDOW, order: str = "grid",
+                     seed: int = 0, return_collisions: bool = False) -> SearchResult:
+    """Plain-Python ``search`` over the SumSource of ``tables`` (nested lists [j][i][d]; no numpy):
+    every S(z) by itertools.product (same right fold), eta-cubes as dict buckets, the same key layout,
+    examined pairs and tie-breaks. On the same tables it returns what ``search`` returns."""
+    if window is not None:
+        window = _as_int("window", window, 1)
+    m, N, D = len(tables), len(tables[0]), len(tables[0][0])
     t0 = time.perf_counter()
-    if tables is None:
-        tables = theorem5_tables_py(f1, beta, gs)
     lo, hi = [], []   # right fold of per-table minima / maxima, as SumSource.bounds
     for d in range(D):
         a = min(r[d] for r in tables[m - 1])
@@ -1192,9 +1294,8 @@ def find_pair_reference(f1: TanhNet, beta, m: int, n: int, eps, k: int, *, windo
             b = max(r[d] for r in tables[j]) + b
         lo.append(a)
         hi.append(b)
-    t1 = time.perf_counter()
     points = []
-    for z in itertools.product(range(gs.N), repeat=m):
+    for z in itertools.product(range(N), repeat=m):
         S = tables[m - 1][z[m - 1]]
         for j in range(m - 2, -1, -1):
             r = tables[j][z[j]]
@@ -1203,12 +1304,12 @@ def find_pair_reference(f1: TanhNet, beta, m: int, n: int, eps, k: int, *, windo
     M = len(points)
     ns = min(M, SAMPLE_MAX)
     lay = make_layout(lo, hi, M, eta, order=order, sample=[points[(i * M) // ns] for i in range(ns)], seed=seed)
-    t2 = time.perf_counter()
+    t1 = time.perf_counter()
     buckets: dict[tuple[int, ...], list] = {}
     for idx, S in enumerate(points):
         q, sec = lay.keys_py(S)
         buckets.setdefault(q, []).append((sec, idx, S))
-    t3 = time.perf_counter()
+    t2 = time.perf_counter()
 
     def pair(p, r):
         return (max(abs(x - y) for x, y in zip(p[2], r[2])), min(p[1], r[1]), max(p[1], r[1]))
@@ -1230,11 +1331,28 @@ def find_pair_reference(f1: TanhNet, beta, m: int, n: int, eps, k: int, *, windo
         for i in range(len(seq)):
             for j in range(i + 1, min(len(seq), i + w + 1)):
                 best = _better(best, pair(seq[i], seq[j]))
-    t4 = time.perf_counter()
-    secs = {"tables": t1 - t0, "enumerate": t2 - t1, "bucket": t3 - t2, "pairs": t4 - t3}
-    return _record(m, n, k, beta, gs, eta, None if best is None else (best[1], best[2]),
-                   _INF if best is None else best[0], len(buckets), len(coll), mx, window, "python", "cpu", secs,
-                   coll if return_collisions else None)
+    t3 = time.perf_counter()
+    secs = {"enumerate": t1 - t0, "bucket": t2 - t1, "pairs": t3 - t2}
+    return SearchResult(None if best is None else (best[1], best[2]), _INF if best is None else best[0],
+                        bool(coll), len(buckets), len(coll), mx, window, lay,
+                        coll if return_collisions else None, secs, "python", "cpu")
+
+
+def find_pair_reference(f1: TanhNet, beta, m: int, n: int, eps, k: int, *, window: int | None = DEFAULT_WINDOW,
+                        order: str = "grid", seed: int = 0, tables: list | None = None,
+                        max_candidates: int = 10**7, return_collisions: bool = False) -> WitnessPair:
+    """Plain-Python reference for ``find_pair`` (no numpy): ``theorem5_tables_py`` and
+    ``reference_search``. tables: nested lists [j][i][d] to use instead (pass
+    ``theorem5_tables(...).tolist()`` for input identical to the engine's; then the record is the same)."""
+    m, n, k, beta, gs = _setup(f1, beta, m, n, eps, k, max_candidates)
+    eta = _eta(m, n, gs.N)
+    t0 = time.perf_counter()
+    if tables is None:
+        tables = theorem5_tables_py(f1, beta, gs)
+    t1 = time.perf_counter()
+    res = reference_search(tables, eta, window=window, order=order, seed=seed, return_collisions=return_collisions)
+    return _record(m, n, k, beta, gs, eta, res.pair, res.distance, res.occupied_cubes, res.collision_cubes,
+                   res.max_occupancy, window, "python", "cpu", {"tables": t1 - t0, **res.seconds}, res.collisions)
 
 
 def build_XY(z: Sequence, zprime: Sequence, k: int, T: int | None = None):
