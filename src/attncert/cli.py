@@ -231,6 +231,37 @@ def cmd_witness(args, out, err) -> int:
     return 0 if r.verdict.name == "PROVED" else 1
 
 
+def cmd_construct(args, out, err) -> int:
+    from .construct import MAX_CELLS, exhaustive_roundtrip, sweep, thm6
+
+    if args.name != "thm6":
+        raise UsageError(f"unknown construction {args.name!r}; available: thm6")
+    c = thm6(T0=args.T0, d=args.d, n=args.n, eps=args.eps)
+    out.write(f"Theorem 6 upper bound (InfoFlow A.3), Heaviside construction: T0={c.T0} d={c.d} n={c.n} eps={c.eps}\n")
+    out.write(f"  m = T0 d = {c.m}, L = ceil(log2(2m/eps)) = {c.L} (L831), q = ceil(mL/n) = {c.q} (L868)\n")
+    out.write(f"  encoder: {c.enc_hidden} Heaviside units; decoder: {c.dec_hidden} units\n")
+    out.write(f"  parameters: {c.params_nonzero} nonzero ({c.params_dense} as dense layers)\n")
+    cells = (1 << c.L) ** c.m
+    rt = None
+    if cells <= MAX_CELLS:
+        rt = exhaustive_roundtrip(c)
+        out.write(f"  round trip: exact on all {rt['cells']} dyadic cells and the boundary V_j = 1; sup error "
+                  f"{rt['worst_sup_error']} <= eps/(2m) = {rt['bound_eps_over_2m']}: "
+                  f"{'PROVED (exhaustive, exact arithmetic)' if rt['ok'] else 'FAILED'}\n")
+    else:
+        out.write(f"  round trip: NOT checked ({cells} cells > {MAX_CELLS}); use a larger eps for the exhaustive check\n")
+    sw = sweep(c.T0, c.d, c.n)
+    out.write(f"  sweep eps = 2^-3 .. 2^-16: fitted exponent of 1/eps in the parameter count {sw['fitted_exponent']:.3f}, "
+              f"predicted T0 d/n = {sw['predicted_exponent']:.3f}\n")
+    out.write("  not built yet: the tanh replacement (Lemma 1) and its L_p error check\n")
+    if args.json:
+        _write_json(args.json, {"schema": "attncert.construct/1", "T0": c.T0, "d": c.d, "n": c.n, "eps": str(c.eps),
+                                "m": c.m, "L": c.L, "q": c.q, "params_nonzero": c.params_nonzero,
+                                "params_dense": c.params_dense,
+                                "roundtrip": None if rt is None else {k: str(v) for k, v in rt.items()}, "sweep": sw})
+    return 0 if (rt is None or rt["ok"]) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="attncert", description="Prover companion for InfoFlow (Yu et al. 2026) and "
                 "Kajitsuka-Sato (ICLR 2024): check proof steps, write and verify certificates.", epilog=EPILOG)
@@ -283,6 +314,15 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--out", required=True, metavar="DIR")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_witness)
+    c = sub.add_parser("construct", help="built upper bounds, e.g. `construct thm6 --T0 2 --d 1 --n 1 --eps 1/8`",
+                       epilog=EPILOG)
+    c.add_argument("name", help="thm6")
+    c.add_argument("--T0", type=int, required=True)
+    c.add_argument("--d", type=int, required=True)
+    c.add_argument("--n", type=int, required=True)
+    c.add_argument("--eps", required=True)
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_construct)
     return p
 
 
