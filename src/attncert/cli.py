@@ -204,8 +204,13 @@ def cmd_witness(args, out, err) -> int:
     from .api import write_certificates
     from .engine import run_obligation
 
+    if args.name == "thm6":
+        return _witness_thm6(args, out)
     if args.name != "thm5":
-        raise UsageError(f"unknown witness {args.name!r}; available: thm5")
+        raise UsageError(f"unknown witness {args.name!r}; available: thm5, thm6")
+    for opt in ("T", "k"):
+        if getattr(args, opt) is None:
+            raise UsageError(f"witness thm5 needs --{opt}")
     w = witness.thm5(T=args.T, k=args.k, n=args.n, eps=args.eps, seed=args.seed, beta=args.rho,
                      hidden=args.hidden, backend=args.backend)
     r = run_obligation(w.obligation, 60.0)
@@ -228,6 +233,36 @@ def cmd_witness(args, out, err) -> int:
                                 "X": [str(v) for v in w.X], "Y": [str(v) for v in w.Y],
                                 "distance_float": w.distance_float, "candidates": w.candidates,
                                 "seconds": w.seconds, "certificate": path})
+    return 0 if r.verdict.name == "PROVED" else 1
+
+
+def _witness_thm6(args, out) -> int:
+    from . import witness
+    from .api import write_certificates
+    from .engine import run_obligation
+
+    for opt in ("T0", "d"):
+        if getattr(args, opt) is None:
+            raise UsageError(f"witness thm6 needs --{opt}")
+    w = witness.thm6(T0=args.T0, d=args.d, n=args.n, eps=args.eps, seed=args.seed, hidden=args.hidden,
+                     backend=args.backend)
+    r = run_obligation(w.obligation, 60.0)
+    path = write_certificates([r], args.out)[0]
+    out.write(f"Theorem 6 packing witness: T0={args.T0} d={args.d} n={args.n} eps={args.eps} seed={args.seed}, "
+              f"f1 hidden width {args.hidden}\n")
+    out.write(f"  searched {w.candidates} grid points (spacing 4 eps) in {w.seconds:.2f}s; closest pair "
+              f"||f1(V1) - f1(V2)||_inf = {w.distance_float:.3g}\n")
+    out.write(f"  V1 = {[str(v) for v in w.V1]}\n  V2 = {[str(v) for v in w.V2]}\n")
+    if r.verdict.name == "PROVED":
+        out.write(f"  PROVED: any f2 (weights <= 1) with L-inf round-trip error <= eps on this f1 needs width p >= "
+                  f"{w.width_bound}\n  (conditional: for continuous f1, f2 and T0 d > n that error bound cannot hold "
+                  f"when eps < 1/2; see docs/theorem6.md)\n  certificate: {path}\n")
+    else:
+        out.write(f"  {r.verdict.name}: not certified ({r.evidence.detail.get('reason', '')})\n")
+    if args.json:
+        _write_json(args.json, {"schema": "attncert.witness/1", "verdict": r.verdict.name, "width_bound": w.width_bound,
+                                "V1": [str(v) for v in w.V1], "V2": [str(v) for v in w.V2],
+                                "distance_float": w.distance_float, "candidates": w.candidates, "certificate": path})
     return 0 if r.verdict.name == "PROVED" else 1
 
 
@@ -302,9 +337,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_bound)
     c = sub.add_parser("witness", help="constructive pigeonhole witness with a certificate, e.g. "
                        "`witness thm5 --T 6 --k 2 --n 1 --eps 1/1000 --seed 0 --out DIR`", epilog=EPILOG)
-    c.add_argument("name", help="thm5")
-    c.add_argument("--T", type=int, required=True)
-    c.add_argument("--k", type=int, required=True)
+    c.add_argument("name", help="thm5 (needs --T --k) or thm6 (needs --T0 --d)")
+    c.add_argument("--T", type=int)
+    c.add_argument("--k", type=int)
+    c.add_argument("--T0", type=int)
+    c.add_argument("--d", type=int)
     c.add_argument("--n", type=int, required=True)
     c.add_argument("--eps", required=True)
     c.add_argument("--seed", type=int, default=0)

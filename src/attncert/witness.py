@@ -141,3 +141,121 @@ def thm5(T: int, k: int, n: int, eps, seed: int = 0, beta=1, hidden: int = 4, ba
                          *((pair.z, pair.zprime, pair.N) if pair.same_cube else (None, None, None)))
     return Thm5Witness(ob, X, Y, tuple(pair.z), tuple(pair.zprime), float(pair.distance), P,
                        bool(pair.same_cube), pair.total_seconds, int(pair.candidates))
+
+
+# ------------------------------------------------------------------------------------------ Theorem 6
+
+
+class _GridNetSource:
+    """f1 evaluated on the packing grid {0, 4 eps, 8 eps, ...}^m (L995): K^m candidates in R^n, computed
+    elementwise in a fixed order (no matmul), so every backend gives the same bits."""
+
+    def __init__(self, net, K: int, eps: Fraction):
+        from . import pigeonhole as ph
+
+        self._ph = ph
+        self.net, self.K, self.step = net, K, float(4 * eps)
+        self.m, self.dim = net.d_in, net.d_out
+        self.count = K ** self.m
+        W1, b1, W2, b2 = net._float
+        self.W1, self.b1, self.W2, self.b2 = W1.tolist(), b1.tolist(), W2.tolist(), b2.tolist()
+
+    def bounds(self):
+        return [0.0] * self.dim, [1.0] * self.dim
+
+    def ranges(self, chunk: int):
+        return [(a, min(a + chunk, self.count)) for a in range(0, self.count, chunk)]
+
+    def values(self, xp, start: int, stop: int):
+        return self.values_at(xp, xp.arange(start, stop))
+
+    def values_at(self, xp, idx):
+        coords, rest = [], idx
+        for _ in range(self.m):
+            coords.append((rest % self.K) * self.step)
+            rest = rest // self.K
+        coords = coords[::-1]  # first coordinate is the most significant digit
+        hidden = []
+        for r in range(len(self.W1)):
+            acc = coords[0] * self.W1[r][0]
+            for j in range(1, self.m):
+                acc = acc + coords[j] * self.W1[r][j]
+            hidden.append(xp.mod.tanh(acc + self.b1[r]))
+        outs = []
+        for l in range(self.dim):
+            acc = hidden[0] * self.W2[l][0]
+            for r in range(1, len(hidden)):
+                acc = acc + hidden[r] * self.W2[l][r]
+            outs.append(acc + self.b2[l])
+        return xp.stack(outs)
+
+
+def f1_tree_vec(net, V) -> list[E]:
+    hid = [tanh_tree(num(sum((w * v for w, v in zip(row, V)), Fraction(0)) + b)) for row, b in zip(net.W1, net.b1)]
+    return [add(*[w * h for w, h in zip(row, hid)]) + b for row, b in zip(net.W2, net.b2)]
+
+
+@dataclass(slots=True, frozen=True)
+class Thm6Witness:
+    obligation: Obligation
+    V1: tuple
+    V2: tuple
+    distance_float: float
+    width_bound: int
+    candidates: int
+    seconds: float
+
+
+def thm6(T0: int, d: int, n: int, eps, seed: int = 0, hidden: int = 4, backend: str = "numpy",
+         max_candidates: int = 2 * 10 ** 8) -> Thm6Witness:
+    """The packing pair of A.3 (L995) for a seeded f1: [0,1]^m -> [0,1]^n, m = T0 d, and the implied width
+    bound for any f2 (weights <= 1) with L-infinity round-trip error <= eps (L999-1012)."""
+    from . import pigeonhole as ph
+    from .backends.arb import arb_eval
+
+    for name, v in (("T0", T0), ("d", d), ("n", n), ("hidden", hidden)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise InvalidParameter(f"{name}={v!r}: must be an integer >= 1")
+    try:
+        eps = Fraction(str(eps)) if isinstance(eps, float) else Fraction(eps)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidParameter(f"eps={eps!r}: not a number") from None
+    if not 0 < eps <= Fraction(1, 4):
+        raise InvalidParameter(f"eps={eps}: must be in (0, 1/4] (the packing grid needs 4 eps <= 1)")
+    m = T0 * d
+    K = int(1 / (4 * eps)) + 1
+    if K ** m > max_candidates:
+        raise InvalidParameter(f"eps={eps}, m={m}: K^m = {K}^{m} = {K ** m} grid points exceeds max_candidates = {max_candidates}")
+    net = ph.TanhNet.seeded(m, n, hidden, seed)
+    src = _GridNetSource(net, K, eps)
+    eta = 2.0 * K ** (-m / n)
+    res = ph.search(src, eta, backend=backend)
+    if res.pair is None:
+        raise InvalidParameter("fewer than two grid points")
+    def point(i):
+        ks = []
+        for _ in range(m):
+            ks.append(i % K)
+            i //= K
+        return tuple(4 * eps * k for k in ks[::-1])
+    V1, V2 = point(res.pair[0]), point(res.pair[1])
+    F1, F2 = f1_tree_vec(net, V1), f1_tree_vec(net, V2)
+    du2 = add(*[(a - b) * (a - b) for a, b in zip(F1, F2)])
+    d2 = arb_eval(du2.node, {}, 256)
+    d2_hi = Fraction(int(d2.upper().man_exp()[0])) * Fraction(2) ** int(d2.upper().man_exp()[1])
+    q = 4 * eps * eps / (n * d2_hi) if d2_hi > 0 else None
+    if q is None:
+        P = 1
+    else:
+        r = isqrt(q.numerator // q.denominator)
+        P = max(1, r + 1 if Fraction(r * r) < q else r)
+    sep = max_(*[abs_(num(a - b)) for a, b in zip(V1, V2)])
+    goal = and_(sep >= 4 * num(eps), (P - 1) ** 2 * n * du2 < 4 * num(eps) ** 2)
+    label = f"T0{T0}_d{d}_n{n}_eps{eps.numerator}_{eps.denominator}_seed{seed}"
+    stmt = (f"witness ({label}): V1, V2 in [0,1]^{m} with ||V1 - V2||_inf >= 4 eps and (P-1)^2 n ||f1(V1) - f1(V2)||^2 < "
+            f"4 eps^2, so any f2 (weights <= 1) with L-inf round-trip error <= eps needs width p >= {P}")
+    ob = Obligation(id=f"infoflow.thm6.witness.{label}", paper="infoflow", ref="infoflow:A.3 (L995-1012) witness",
+                    statement=stmt, claim=claim([], [], goal), methods=("interval",),
+                    options=(("uses", ("infoflow.thm5.lipschitz_758_sum.p2", "infoflow.thm5.width_bound_766")),),
+                    family="infoflow_thm6_witness")
+    return Thm6Witness(ob, V1, V2, float(res.distance), P, K ** m, sum(res.seconds.values()))
