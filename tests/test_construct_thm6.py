@@ -50,3 +50,13 @@ def test_bad_input():
         thm6(2, 1, 1, F(2))
     with pytest.raises(InvalidParameter, match="max_cells"):
         exhaustive_roundtrip(thm6(3, 2, 1, F(1, 100)))
+
+
+def test_decoder_closed_form_equals_literal_heaviside_sum():
+    """The decoder counts its active units in closed form; compare with the literal sum of H(u - k 2^-q)."""
+    c = thm6(2, 1, 1, F(1, 8))
+    for cell in [(0, 0), (3, 17), (31, 31), (16, 0)]:
+        u = c.encode_cell(cell)
+        for ui in u:
+            literal = sum(1 for k in range(1, 2 ** c.q) if ui - F(k, 2 ** c.q) >= 0)
+            assert literal == min((ui.numerator << c.q) // ui.denominator, 2 ** c.q - 1)

@@ -61,7 +61,9 @@ class Thm6Construction:
     def decode(self, u: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
         """f2(u): Heaviside thresholds at k 2^-q recover floor(u_i 2^q), then the bits are re-weighted."""
         out = [Fraction(0)] * self.m
-        counts = [sum(1 for k in range(1, 1 << self.q) if u_i - Fraction(k, 1 << self.q) >= 0) for u_i in u]
+        # sum_{k=1}^{2^q-1} H(u_i - k 2^-q) = #{k >= 1 : k <= u_i 2^q}, i.e. min(floor(u_i 2^q), 2^q - 1) for u_i >= 0
+        # (exactly the hidden layer's output sum, in closed form)
+        counts = [min((u_i.numerator << self.q) // u_i.denominator, (1 << self.q) - 1) if u_i >= 0 else 0 for u_i in u]
         for (j, l, i, s) in self.assignment:
             bit = (counts[i] >> (self.q - s)) & 1
             if bit:
