@@ -7,7 +7,6 @@ q = ceil(mL/n) (L868). Powers with real exponents are named variables with their
 
 from __future__ import annotations
 
-from fractions import Fraction as F
 
 from attncert.claims import Finding, Obligation, claim, fact
 from attncert.expr import and_, exp, implies, log, num, var

@@ -17,12 +17,11 @@ from __future__ import annotations
 import json
 import math
 import os
-import random
 from fractions import Fraction as F
 
 from attncert.boltzmann import boltz, entropy, logsumexp, partition, softmax
 from attncert.claims import Finding, Obligation, Var, claim, fact
-from attncert.expr import E, abs_, add, and_, diff, exp, implies, log, max_, num, var
+from attncert.expr import abs_, add, and_, diff, exp, implies, log, max_, num, var
 from attncert.families import family
 from attncert.verdict import Verdict
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import math
-import sys
 from fractions import Fraction
 
 import pytest

@@ -5,11 +5,9 @@ cert_sha256 (and claim_sha256), so that only the checker's semantic re-check can
 from __future__ import annotations
 
 import copy
-import filecmp
 import hashlib
 import io
 import json
-import os
 import re
 import subprocess
 import sys

@@ -3,7 +3,6 @@ the independent checker (prover verdict -> certificate -> checker verdict)."""
 
 from __future__ import annotations
 
-import io
 from fractions import Fraction as F
 
 import pytest

@@ -75,6 +75,21 @@ def S_tree(net, beta: Fraction, z) -> list[E]:
     return [add(*[l_ * f[i] for l_, f in zip(lam, fs)]) for i in range(net.d_out)] + [add(*lam)]
 
 
+def width_bound(d2: E, eps: Fraction, n: int) -> int:
+    """The largest integer P with (P - 1)^2 n d2 < 4 eps^2, using a rigorous upper bound of d2 (a squared
+    l2 distance as a closed tree): then 2 eps / (sqrt(n) ||.||_2) > P - 1, so any width p >= P."""
+    from .backends.arb import arb_eval
+
+    v = arb_eval(d2.node, {}, 256)
+    m_, e_ = v.upper().man_exp()
+    hi = Fraction(int(m_)) * Fraction(2) ** int(e_)
+    if hi <= 0:
+        return 1
+    q = 4 * eps * eps / (n * hi)
+    r = isqrt(q.numerator // q.denominator)
+    return max(1, r + 1 if Fraction(r * r) < q else r)
+
+
 def thm5_obligation(net, beta, T, k, n, eps, X, Y, P: int, label: str, z=None, zprime=None, N=None) -> Obligation:
     eps = Fraction(eps)
     m = T - k + 1
@@ -103,7 +118,6 @@ def thm5(T: int, k: int, n: int, eps, seed: int = 0, beta=1, hidden: int = 4, ba
          max_candidates: int | None = None) -> Thm5Witness:
     """Search the pigeonhole pair for a seeded f1 and rho(x) = beta x, and state it as a certificate claim."""
     from . import pigeonhole as ph
-    from .backends.arb import arb_eval
 
     for name, v, lo in (("T", T, 2), ("k", k, 2), ("n", n, 1), ("hidden", hidden, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
@@ -126,16 +140,7 @@ def thm5(T: int, k: int, n: int, eps, seed: int = 0, beta=1, hidden: int = 4, ba
     eps = Fraction(eps)
     # rigorous upper bound of ||A(X) - A(Y)||_2^2, then the width bound P
     AX, AY = attention_tree(net, beta, X), attention_tree(net, beta, Y)
-    d2 = arb_eval(add(*[(a - b) * (a - b) for a, b in zip(AX, AY)]).node, {}, 256)
-    d2_hi = Fraction(int(d2.upper().man_exp()[0])) * Fraction(2) ** int(d2.upper().man_exp()[1])
-    if d2_hi <= 0:
-        P = 1
-    else:
-        # largest P with (P - 1)^2 n d2_hi < 4 eps^2
-        q = 4 * eps * eps / (n * d2_hi)
-        r = isqrt(q.numerator // q.denominator)
-        P = r + 1 if Fraction(r * r) < q else r
-        P = max(P, 1)
+    P = width_bound(add(*[(a - b) * (a - b) for a, b in zip(AX, AY)]), eps, n)
     label = f"T{T}_k{k}_n{n}_eps{eps.numerator}_{eps.denominator}_seed{seed}_beta{beta.numerator}_{beta.denominator}"
     ob = thm5_obligation(net, beta, T, k, n, eps, X, Y, P, label,
                          *((pair.z, pair.zprime, pair.N) if pair.same_cube else (None, None, None)))
@@ -211,7 +216,6 @@ def thm6(T0: int, d: int, n: int, eps, seed: int = 0, hidden: int = 4, backend: 
     """The packing pair of A.3 (L995) for a seeded f1: [0,1]^m -> [0,1]^n, m = T0 d, and the implied width
     bound for any f2 (weights <= 1) with L-infinity round-trip error <= eps (L999-1012)."""
     from . import pigeonhole as ph
-    from .backends.arb import arb_eval
 
     for name, v in (("T0", T0), ("d", d), ("n", n), ("hidden", hidden)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
@@ -241,14 +245,7 @@ def thm6(T0: int, d: int, n: int, eps, seed: int = 0, hidden: int = 4, backend: 
     V1, V2 = point(res.pair[0]), point(res.pair[1])
     F1, F2 = f1_tree_vec(net, V1), f1_tree_vec(net, V2)
     du2 = add(*[(a - b) * (a - b) for a, b in zip(F1, F2)])
-    d2 = arb_eval(du2.node, {}, 256)
-    d2_hi = Fraction(int(d2.upper().man_exp()[0])) * Fraction(2) ** int(d2.upper().man_exp()[1])
-    q = 4 * eps * eps / (n * d2_hi) if d2_hi > 0 else None
-    if q is None:
-        P = 1
-    else:
-        r = isqrt(q.numerator // q.denominator)
-        P = max(1, r + 1 if Fraction(r * r) < q else r)
+    P = width_bound(du2, eps, n)
     sep = max_(*[abs_(num(a - b)) for a, b in zip(V1, V2)])
     goal = and_(sep >= 4 * num(eps), (P - 1) ** 2 * n * du2 < 4 * num(eps) ** 2)
     label = f"T0{T0}_d{d}_n{n}_eps{eps.numerator}_{eps.denominator}_seed{seed}"

@@ -3,12 +3,11 @@ and counterexample points are replayed here before they count."""
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 from ..claims import Evidence, Obligation
 from ..errors import BackendUnavailable, ExprError, NotExact
-from ..expr import RELATIONS, eval_exact, free_vars, substitute
+from ..expr import RELATIONS, eval_exact
 from ..numeric import Numbers, evaluate
 from ..verdict import Verdict
 from . import handles
@@ -88,8 +87,7 @@ def margin(goal, point: dict, bits: int):
 
 
 def _rat(x, down: bool) -> str:
-    # arb lower()/upper() are exact dyadics; widen by one ulp of 2^-200 relative for safety
-    flint = _flint()
+    # arb lower()/upper() are exact dyadics, so this conversion is exact
     m, e = x.mid().man_exp()
     q = Fraction(int(m)) * (Fraction(2) ** int(e))
     return str(q)

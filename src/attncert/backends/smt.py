@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 
 from ..checker import smtlib
 from ..claims import Evidence, Obligation

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import floor, ceil
+from math import floor
 
 MAX_PREC = 1 << 17  # bits; a certificate asking for more is refused
 

@@ -11,7 +11,7 @@ import os
 from fractions import Fraction
 
 from . import smtlib
-from .qarith import MAX_PREC, I, Undecided
+from .qarith import MAX_PREC, Undecided
 from .trees import Reject, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/1"
