@@ -12,6 +12,7 @@ from math import floor
 
 from .checker.qarith import exp_bounds, log_bounds
 from .errors import InvalidParameter
+from .params import as_fraction, as_int
 
 PREC = 128
 
@@ -77,25 +78,14 @@ class Thm5Bound:
         return {"schema": "attncert.bound/1", "theorem": "infoflow:Thm 5 (A.2)", **out}
 
 
-def _int(name: str, v, lo: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidParameter(f"{name}={v!r}: must be an integer")
-    if v < lo:
-        raise InvalidParameter(f"{name}={v!r}: must be >= {lo}")
-    return v
-
-
 def thm5(T: int, k: int, n: int, eps) -> Thm5Bound:
     """The explicit lower bound of Theorem 5 for concrete parameters (see ``Thm5Bound``)."""
-    T = _int("T", T, 2)
-    k = _int("k", k, 2)
-    n = _int("n", n, 1)
+    T = as_int("T", T, 2)
+    k = as_int("k", k, 2)
+    n = as_int("n", n, 1)
     if k > T:
         raise InvalidParameter(f"k={k}: must be <= T={T}")
-    try:
-        eps = Fraction(eps) if not isinstance(eps, float) else Fraction(str(eps))
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise InvalidParameter(f"eps={eps!r}: not a number") from None
+    eps = as_fraction("eps", eps)
     m = T - k + 1
     eps_max = Fraction(1, 64 * m)
     if not (0 < eps < eps_max):

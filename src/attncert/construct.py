@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InvalidParameter
+from .params import as_fraction, as_int
 
 MAX_CELLS = 1 << 16
 
@@ -72,13 +73,8 @@ class Thm6Construction:
 
 
 def thm6(T0: int, d: int, n: int, eps) -> Thm6Construction:
-    for name, v in (("T0", T0), ("d", d), ("n", n)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InvalidParameter(f"{name}={v!r}: must be an integer >= 1")
-    try:
-        eps = Fraction(str(eps)) if isinstance(eps, float) else Fraction(eps)
-    except (ValueError, ZeroDivisionError):
-        raise InvalidParameter(f"eps={eps!r}: not a number") from None
+    T0, d, n = as_int("T0", T0, 1), as_int("d", d, 1), as_int("n", n, 1)
+    eps = as_fraction("eps", eps)
     if not 0 < eps < 1:
         raise InvalidParameter(f"eps={eps}: must be in (0, 1)")
     m = T0 * d

@@ -66,6 +66,7 @@ from typing import Any
 import numpy as np
 
 from .errors import BackendUnavailable, InvalidParameter
+from .params import as_fraction, as_int
 
 DEFAULT_MAX_CANDIDATES = 2 * 10**8
 DYADIC_BITS = 16
@@ -83,19 +84,8 @@ __all__ = [
 # parameters
 # --------------------------------------------------------------------------------------------------
 
-def _as_int(name: str, v, lo: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise InvalidParameter(f"{name}={v!r}: must be an integer")
-    if v < lo:
-        raise InvalidParameter(f"{name}={v!r}: must be >= {lo}")
-    return int(v)
-
-
-def _as_fraction(name: str, v) -> Fraction:
-    try:
-        return Fraction(str(v)) if isinstance(v, float) else Fraction(v)
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise InvalidParameter(f"{name}={v!r}: not a number") from None
+_as_int = as_int
+_as_fraction = as_fraction
 
 
 # --------------------------------------------------------------------------------------------------

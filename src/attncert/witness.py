@@ -22,6 +22,7 @@ from math import isqrt
 
 from .claims import Obligation, claim
 from .errors import InvalidParameter
+from .params import as_fraction, as_int
 from .expr import E, abs_, add, and_, exp, log, max_, min_, num
 
 USES = ("infoflow.thm5.separation_at_least_delta", "infoflow.thm5.lipschitz_758_sum.p2",
@@ -119,9 +120,7 @@ def thm5(T: int, k: int, n: int, eps, seed: int = 0, beta=1, hidden: int = 4, ba
     """Search the pigeonhole pair for a seeded f1 and rho(x) = beta x, and state it as a certificate claim."""
     from . import pigeonhole as ph
 
-    for name, v, lo in (("T", T, 2), ("k", k, 2), ("n", n, 1), ("hidden", hidden, 1)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-            raise InvalidParameter(f"{name}={v!r}: must be an integer >= {lo}")
+    T, k, n, hidden = as_int("T", T, 2), as_int("k", k, 2), as_int("n", n, 1), as_int("hidden", hidden, 1)
     if k > T:
         raise InvalidParameter(f"k={k}: must be <= T={T}")
     try:
@@ -217,13 +216,8 @@ def thm6(T0: int, d: int, n: int, eps, seed: int = 0, hidden: int = 4, backend: 
     bound for any f2 (weights <= 1) with L-infinity round-trip error <= eps (L999-1012)."""
     from . import pigeonhole as ph
 
-    for name, v in (("T0", T0), ("d", d), ("n", n), ("hidden", hidden)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InvalidParameter(f"{name}={v!r}: must be an integer >= 1")
-    try:
-        eps = Fraction(str(eps)) if isinstance(eps, float) else Fraction(eps)
-    except (ValueError, ZeroDivisionError):
-        raise InvalidParameter(f"eps={eps!r}: not a number") from None
+    T0, d, n, hidden = as_int("T0", T0, 1), as_int("d", d, 1), as_int("n", n, 1), as_int("hidden", hidden, 1)
+    eps = as_fraction("eps", eps)
     if not 0 < eps <= Fraction(1, 4):
         raise InvalidParameter(f"eps={eps}: must be in (0, 1/4] (the packing grid needs 4 eps <= 1)")
     m = T0 * d
