@@ -199,22 +199,32 @@ def cmd_bound(args, out, err) -> int:
     return 0
 
 
-def cmd_witness(args, out, err) -> int:
-    from . import witness
+def _require(args, name: str, opts) -> None:
+    for opt in opts:
+        if getattr(args, opt) is None:
+            raise UsageError(f"witness {name} needs --{opt}")
+
+
+def _certify_one(obligation, out_dir: str):
+    """Decide one witness obligation and write its certificate: (result, path)."""
     from .api import write_certificates
     from .engine import run_obligation
+
+    r = run_obligation(obligation, 60.0)
+    return r, write_certificates([r], out_dir)[0]
+
+
+def cmd_witness(args, out, err) -> int:
+    from . import witness
 
     if args.name == "thm6":
         return _witness_thm6(args, out)
     if args.name != "thm5":
         raise UsageError(f"unknown witness {args.name!r}; available: thm5, thm6")
-    for opt in ("T", "k"):
-        if getattr(args, opt) is None:
-            raise UsageError(f"witness thm5 needs --{opt}")
+    _require(args, "thm5", ("T", "k"))
     w = witness.thm5(T=args.T, k=args.k, n=args.n, eps=args.eps, seed=args.seed, beta=args.rho,
                      hidden=args.hidden, backend=args.backend)
-    r = run_obligation(w.obligation, 60.0)
-    path = write_certificates([r], args.out)[0]
+    r, path = _certify_one(w.obligation, args.out)
     out.write(f"Theorem 5 witness: T={args.T} k={args.k} n={args.n} eps={args.eps} seed={args.seed} rho(x)={args.rho} x, "
               f"f1 hidden width {args.hidden}\n")
     out.write(f"  searched {w.candidates} grid sequences in {w.seconds:.2f}s ({args.backend}); closest pair "
@@ -238,16 +248,11 @@ def cmd_witness(args, out, err) -> int:
 
 def _witness_thm6(args, out) -> int:
     from . import witness
-    from .api import write_certificates
-    from .engine import run_obligation
 
-    for opt in ("T0", "d"):
-        if getattr(args, opt) is None:
-            raise UsageError(f"witness thm6 needs --{opt}")
+    _require(args, "thm6", ("T0", "d"))
     w = witness.thm6(T0=args.T0, d=args.d, n=args.n, eps=args.eps, seed=args.seed, hidden=args.hidden,
                      backend=args.backend)
-    r = run_obligation(w.obligation, 60.0)
-    path = write_certificates([r], args.out)[0]
+    r, path = _certify_one(w.obligation, args.out)
     out.write(f"Theorem 6 packing witness: T0={args.T0} d={args.d} n={args.n} eps={args.eps} seed={args.seed}, "
               f"f1 hidden width {args.hidden}\n")
     out.write(f"  searched {w.candidates} grid points (spacing 4 eps) in {w.seconds:.2f}s; closest pair "
