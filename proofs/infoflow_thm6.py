@@ -1,15 +1,20 @@
 """InfoFlow (Yu, Jiang, Bao, Li 2026), Theorem 3 / Theorem 6: encoding and decoding cost (Appendix A.3).
 
-Only the counting and exponent steps are encoded so far (the built construction and the packing witness
-are not; see docs/theorem6.md). m = T0 d (L825); t = 2^L with L = ceil(log2(2m/eps)) (L831);
-q = ceil(mL/n) (L868). Powers with real exponents are named variables with their facts as hypotheses.
+Every displayed step of A.3: the counts (L831-896), Lemma 1 (L900-943), the replacement argument
+(L945-1000), the case n >= T0 d (L1001) and the packing chain (L995-1012). The built objects (the
+Heaviside construction with its tanh replacement, and the packing witness) are certified separately
+(docs/theorem6.md). m = T0 d (L825); t = 2^L with L = ceil(log2(2m/eps)) (L831); q = ceil(mL/n) (L868).
+Powers with real exponents are named variables with their facts as hypotheses.
 """
 
 from __future__ import annotations
 
 
-from attncert.claims import Finding, Obligation, claim, fact
-from attncert.expr import and_, exp, implies, log, num, var
+from fractions import Fraction as F
+
+from attncert.claims import Finding, Obligation, Var, claim, fact
+from attncert.expr import abs_, and_, exp, implies, log, num, var
+from attncert.witness import tanh_tree
 from attncert.families import family
 
 PAPER = "infoflow"
@@ -52,6 +57,116 @@ ob("lemma1_tail_927.p2", "infoflow:A.3 Lemma 1 (L927)",
    claim(["s", "E", "M", "delta"], [M > 0, delta > 0, E > 0, fact((s * (1 + E)).eq(1), "(1 - tanh R)/2 = 1/(1 + e^{2R}), E = e^{2R}"),
                                      fact(E * E * delta ** 2 > 6 * M, "choice R > ln(6M/delta^2)/4")],
          s ** 2 * M + s ** 2 * M < delta ** 2 / 3), ["smt"])
+# ------------------------------------------------------------------ Lemma 1 (L900-943), every displayed step
+x, B, C, R, eta, sR, sC, sp, dp, W, mu0, T1, T2, mid, atom = (
+    var(v) for v in ("x", "B", "C", "R", "eta", "sR", "sC", "sp", "dp", "W", "mu0", "T1", "T2", "mid", "atom"))
+ob("lemma1_phi_left_927", "infoflow:A.3 (L913, L927)",
+   "left tail: phi(-R) = (1 + tanh(-R))/2 = 1/(1 + e^{2R}) = s(R)",
+   claim(["R"], [], ((1 + tanh_tree(-R)) / 2).eq(1 / (1 + exp(2 * R)))), ["identity"])
+ob("lemma1_phi_right_927", "infoflow:A.3 (L913, L927)",
+   "right tail: 1 - phi(R) = 1 - (1 + tanh R)/2 = 1/(1 + e^{2R}) = s(R)",
+   claim(["R"], [], (1 - (1 + tanh_tree(R)) / 2).eq(1 / (1 + exp(2 * R)))), ["identity"])
+ob("lemma1_B_choice_930", "infoflow:A.3 Lemma 1 (L930)",
+   "B = (R + C)/eta (R > 0, C >= 0, eta > 0) satisfies -B eta + C <= -R and B eta + C >= R",
+   claim(["R", "C", "eta", "B"], [R > 0, C >= 0, eta > 0, B.eq((R + C) / eta)],
+         and_(-B * eta + C <= -R, B * eta + C >= R)), ["smt"])
+ob("lemma1_tails_930", "infoflow:A.3 Lemma 1 (L932)",
+   "with B > 0, -B eta + C <= -R and B eta + C >= R: x <= -eta gives Bx + C <= -R, and x >= eta gives Bx + C >= R",
+   claim(["B", "C", "R", "eta", "x"], [B > 0, eta > 0, -B * eta + C <= -R, B * eta + C >= R],
+         and_(implies(x <= -eta, B * x + C <= -R), implies(x >= eta, B * x + C >= R))), ["smt"])
+ob("lemma1_R_choice_927", "infoflow:A.3 Lemma 1 (L927), any p",
+   "s(R) < e^{-2R}; with W = e^{2Rp} > 6M/delta^p (R > ln(6M/delta^p)/(2p)): s^p M + s^p M < delta^p/3",
+   claim(["sp", "W", "M", "dp"], [M > 0, dp > 0, W > 0, fact(sp >= 0, "fact:s(R)^p >= 0"),
+                                   fact(sp * W <= 1, "fact:s(R) = 1/(1 + e^{2R}) < e^{-2R}, x -> x^p increasing"),
+                                   fact(W * dp > 6 * M, "choice R > ln(6M/delta^p)/(2p)")],
+         sp * M + sp * M < dp / 3), ["smt"])
+ob("lemma1_C_choice_923", "infoflow:A.3 Lemma 1 (L923), any p",
+   "|1 - phi(C)|^p mu({0}) < delta^p/3 once e^{2Cp} > 3 mu({0})/delta^p (1 - phi(C) = s(C) < e^{-2C})",
+   claim(["sp", "W", "mu0", "dp"], [mu0 >= 0, dp > 0, W > 0, fact(sp >= 0, "fact:s(C)^p >= 0"),
+                                     fact(sp * W <= 1, "fact:s(C) < e^{-2C}, x -> x^p increasing"),
+                                     fact(W * dp > 3 * mu0, "choice C > ln(3 mu({0})/delta^p)/(2p)")],
+         sp * mu0 < dp / 3), ["smt"])
+ob("lemma1_sum_934", "infoflow:A.3 Lemma 1 (L934-941)",
+   "the four terms of the displayed bound: T1 <= s^p M1, T2 <= s^p M2 (M1 + M2 <= M), 2 s^p M < delta^p/3, "
+   "window < delta^p/3, atom < delta^p/3, so ||H - phi||^p < delta^p",
+   claim(["T1", "T2", "sp", "M", "dp", "mid", "atom", "M1", "M2"],
+         [sp >= 0, var("M1") >= 0, var("M2") >= 0, var("M1") + var("M2") <= M, T1 <= sp * var("M1"),
+          T2 <= sp * var("M2"), fact(sp * M + sp * M < dp / 3, "infoflow.thm6.lemma1_R_choice_927"),
+          mid < dp / 3, fact(atom < dp / 3, "infoflow.thm6.lemma1_C_choice_923")],
+         T1 + T2 + mid + atom < dp), ["smt"])
+ob("lemma1_p_range_900", "infoflow:A.3 Lemma 1 (L900) vs Thm 6 bullet 1 (L808)",
+   "Lemma 1 at p = 1: with e^{2R} > 6M/delta, s(R) M + s(R) M < delta/3 (the proof never uses p > 1)",
+   claim(["sp", "W", "M", "dp"], [M > 0, dp > 0, W > 0, sp >= 0, fact(sp * W <= 1, "fact:s(R) < e^{-2R}"),
+                                   fact(W * dp > 6 * M, "choice R > ln(6M/delta)/2")],
+         sp * M + sp * M < dp / 3), ["smt"],
+   finding=Finding("statement-mismatch", "Lemma 1 assumes p > 1 (L900) but Theorem 6 bullet 1 is for every p >= 1 "
+                   "(L808). Nothing in the proof uses p > 1; read p >= 1 (the p = 1 case is checked here and in "
+                   "`construct thm6 --p 1`).", False))
+
+# ------------------------------------------------------------------ the replacement argument (L945-1000)
+LG, delta, ch, N0, a1, b1, c1 = (var(v) for v in ("LG", "delta", "ch", "N0", "a1", "b1", "c1"))
+ob("replacement_unit_979", "infoflow:A.3 (L967-979)",
+   "replacing one unit changes the output by ch <= L_G ||H - phi||_{L_p(nu)} < L_G delta <= eps/(2 N0)",
+   claim(["ch", "LG", "delta", "eps", "N0", "E"], [LG >= 0, N0 >= 1, eps > 0, delta > 0, E >= 0,
+                                                  fact(ch <= LG * E, "fact:G is L_G-Lipschitz in the unit's output"),
+                                                  fact(E < delta, "Lemma 1 (infoflow.thm6.lemma1_sum_934)"),
+                                                  LG * delta <= eps / (2 * N0)],
+         ch <= eps / (2 * N0)), ["smt"],
+   finding=Finding("implicit-convention", "The L_p norm of Theorem 6 needs a measure on X^{T0}, and L965 uses "
+                   "'the input distribution' without fixing one. attncert takes V uniform on [0,1]^m and the "
+                   "pointwise l_p norm of L839; the argument works for any finite measure, as Lemma 1 handles atoms.",
+                   False))
+ob("replacement_sum_985", "infoflow:A.3 (L985)", "sum_{r=1}^{N0} eps/(2 N0) = eps/2",
+   claim(["N0", "eps"], [N0 >= 1], (N0 * (eps / (2 * N0))).eq(eps / 2)), ["identity"])
+ob("triangle_1000", "infoflow:A.3 (L993-1000)",
+   "||V - F|| <= ||V - F^|| + ||F^ - F|| with both terms <= eps/2 gives <= eps",
+   claim(["a1", "b1", "c1", "eps"], [a1 <= eps / 2, b1 <= eps / 2, fact(c1 <= a1 + b1, "fact:Minkowski")], c1 <= eps), ["smt"])
+y_, t_ = var("y"), var("tv")
+ob("identity_case_1001", "infoflow:A.3 (L1001)",
+   "n >= T0 d: a tanh unit approximates the identity: |tanh(w x)/w - x| <= w^2/3 on x in [0,1], 0 < w <= 1",
+   claim(["x", "w", "tv"], [x >= 0, x <= 1, var("w") > 0, var("w") <= 1,
+                            fact(t_ <= var("w") * x, "fact:tanh y <= y for y >= 0"),
+                            fact(t_ >= var("w") * x - (var("w") * x) ** 3 / 3, "fact:tanh y >= y - y^3/3 for y >= 0")],
+         abs_(t_ / var("w") - x) <= var("w") ** 2 / 3), ["smt"],
+   finding=Finding("implicit-convention", "'exact representation with O(1) parameters' (L1001) needs a linear "
+                   "(identity) path: a two-layer tanh network is bounded and analytic, so it cannot equal V -> (V, 0) "
+                   "on [0,1]^m. With tanh only, x -> tanh(w x)/w has error <= w^2/3, so O(1) parameters still reach "
+                   "any eps; the conclusion stands.", False))
+
+# ------------------------------------------------------------------ the packing chain (L995-1012)
+K, yK, cc = var("K"), var("yK"), var("cc")
+ob("packing_grid_995", "infoflow:A.3 (L995) packing, grid",
+   "grid {0, 4 eps, ..., 4 eps (K-1)}^m with K = floor(1/(4 eps)) + 1 > 1/(4 eps) >= 1 points per axis lies in [0,1]^m",
+   claim([Var("K", "int"), "eps", "q"], [eps > 0, eps <= F(1, 4), K * 4 * eps > 1, (K - 1) * 4 * eps <= 1, q >= 0, q <= K - 1],
+         and_(4 * eps * q >= 0, 4 * eps * q <= 1, K >= 2)), ["smt"])
+for nn in (1, 2, 3):
+    ob(f"packing_count_995.n{nn}", "infoflow:A.3 (L995) packing, count",
+       f"cubes of side s = 2 K^(-m/n): per axis cc = ceil(yK/2) cubes, yK = K^(m/n) > 2, and cc^n < yK^n = K^m (n = {nn})",
+       claim([Var("cc", "int"), "yK"], [yK > 2, cc >= 1, 2 * cc >= yK, 2 * cc < yK + 2],
+             cc ** nn < yK ** nn), ["smt"])
+ob("packing_distance_995", "infoflow:A.3 (L995) packing, constant",
+   "two grid points in one cube: ||f1(V1) - f1(V2)||_2 <= sqrt(n) s = 2 sqrt(n) K^(-m/n) < 2 sqrt(n) (4 eps)^(m/n): "
+   "C = 2 sqrt(n) 4^(m/n)",
+   claim(["yK", "z4", "rn", "dist"], [yK > 0, var("z4") > 0, var("rn") >= 1,
+                                      fact(yK * var("z4") > 1, "fact:K > 1/(4 eps), x -> x^(m/n) increasing"),
+                                      fact(var("dist") <= var("rn") * 2 / yK, "fact:diameter of a cube of side s is sqrt(n) s")],
+         var("dist") < 2 * var("rn") * var("z4")), ["smt"])
+ob("packing_separation_1004", "infoflow:A.3 (L1002-1006)",
+   "||V1 - V2||_inf >= 4 eps and round-trip errors <= eps give ||f2(f1(V1)) - f2(f1(V2))||_inf >= 2 eps (and ||.||_2 >= ||.||_inf)",
+   claim(["a1", "b1", "c1", "eps", "g"], [eps > 0, a1 >= 4 * eps, b1 <= eps, c1 <= eps,
+                                          fact(var("g") >= a1 - b1 - c1, "fact:triangle inequality")],
+         var("g") >= 2 * eps), ["smt"])
+ob("packing_lemma4_1008", "infoflow:A.3 (L1008-1010)",
+   "Lemma 4 of Yu et al. with A = C eps^(m/n), B = 2 eps: B/(A sqrt(n)) = (2/(C sqrt(n))) eps^(1 - m/n)",
+   claim(["C", "eps", "rn", "m", "n"], [C > 0, eps > 0, var("rn") > 0, n >= 1],
+         ((2 * eps) / (C * exp(m / n * log(eps)) * var("rn"))).eq(2 / (C * var("rn")) * exp((1 - m / n) * log(eps)))),
+   ["identity"],
+   finding=Finding("typo", "B names the weight-norm bound in Theorem 6 bullet 2 (L810) and 2 eps in L1008; "
+                   "A names a Lemma 4 distance here and a tanh coefficient in Lemma 1. Harmless clashes.", False))
+ob("packing_exponent_1010", "infoflow:A.3 (L1010)", "eps^(1 - m/n) = 1/eps^(m/n - 1)",
+   claim(["eps", "m", "n"], [eps > 0, n >= 1], exp((1 - m / n) * log(eps)).eq(1 / exp((m / n - 1) * log(eps)))),
+   ["identity"])
+
 # statements compared
 ob("exponent_bullet2_vs_proof", "infoflow:Thm 6 bullet 2 (L810) vs A.3 (L1012)",
    "bullet 2's exponent min(1 - m/n, 0) is the proof's lower-bound exponent 1 - m/n when m > n (as 1 - m/n < 0)",
@@ -67,5 +182,5 @@ ob("exponent_informal_vs_upper", "infoflow:Thm 3 (L144) vs Thm 6 bullet 1 (L808)
                    "gives O(eps^(-T0 d/n)) and the packing argument gives Omega(eps^(1 - T0 d/n)): the informal "
                    "statement mixes the lower bound's exponent with the upper bound's O.", False))
 
-FAMILY = family("infoflow_thm6", PAPER, "Theorem 3 / 6: encoding and decoding cost (A.3), counting steps", obs,
+FAMILY = family("infoflow_thm6", PAPER, "Theorem 3 / 6: encoding and decoding cost (A.3), every step", obs,
                 doc="docs/theorem6.md")

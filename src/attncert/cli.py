@@ -10,7 +10,9 @@ import json
 import os
 import sys
 
-from .errors import AttncertError, UsageError
+from fractions import Fraction
+
+from .errors import AttncertError, InvalidParameter, UsageError
 
 EPILOG = """exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or not
 verified; 2 usage error. Selectors: all (default), a paper (ks, infoflow), a family, an obligation id,
@@ -277,6 +279,9 @@ def cmd_construct(args, out, err) -> int:
     if args.name != "thm6":
         raise UsageError(f"unknown construction {args.name!r}; available: thm6")
     c = thm6(T0=args.T0, d=args.d, n=args.n, eps=args.eps)
+    if args.p is not None:
+        from .replace import as_p
+        as_p(args.p)  # refuse a bad p before any work
     out.write(f"Theorem 6 upper bound (InfoFlow A.3), Heaviside construction: T0={c.T0} d={c.d} n={c.n} eps={c.eps}\n")
     out.write(f"  m = T0 d = {c.m}, L = ceil(log2(2m/eps)) = {c.L} (L831), q = ceil(mL/n) = {c.q} (L868)\n")
     out.write(f"  encoder: {c.enc_hidden} Heaviside units; decoder: {c.dec_hidden} units\n")
@@ -293,13 +298,53 @@ def cmd_construct(args, out, err) -> int:
     sw = sweep(c.T0, c.d, c.n)
     out.write(f"  sweep eps = 2^-3 .. 2^-16: fitted exponent of 1/eps in the parameter count {sw['fitted_exponent']:.3f}, "
               f"predicted T0 d/n = {sw['predicted_exponent']:.3f}\n")
-    out.write("  not built yet: the tanh replacement (Lemma 1) and its L_p error check\n")
+    reps, ok = _tanh_replacements(c, args, out)
     if args.json:
         _write_json(args.json, {"schema": "attncert.construct/1", "T0": c.T0, "d": c.d, "n": c.n, "eps": str(c.eps),
                                 "m": c.m, "L": c.L, "q": c.q, "params_nonzero": c.params_nonzero,
                                 "params_dense": c.params_dense,
-                                "roundtrip": None if rt is None else {k: str(v) for k, v in rt.items()}, "sweep": sw})
-    return 0 if (rt is None or rt["ok"]) else 1
+                                "roundtrip": None if rt is None else {k: str(v) for k, v in rt.items()}, "sweep": sw,
+                                "tanh": reps})
+    return 0 if ((rt is None or rt["ok"]) and ok) else 1
+
+
+def _tanh_replacements(c, args, out):
+    """Lemma 1 replacement for p = 2 and the user's p: constants, the certified L_p bound, and (on small
+    instances) the independent exhaustive cell bound."""
+    from .errors import BackendUnavailable
+    from .replace import as_p, cell_bound, tanh_replace
+
+    ps = [Fraction(2)]
+    if args.p is not None and as_p(args.p) != 2:
+        ps.append(as_p(args.p))
+    reps, ok = [], True
+    for p in ps:
+        rep = tanh_replace(c, p)
+        out.write(f"  tanh replacement, p = {p} (Lemma 1, A = D = 1/2; V uniform on [0,1]^{c.m}):\n")
+        for L in (rep.decoder, rep.encoder):
+            out.write(f"    {L.name}: {L.units} units, B = {L.B}, C = {L.C}, R = {L.R}, eta = {L.eta}, "
+                      f"Lambda = {L.lipschitz} (unit bias = C - B * threshold)\n")
+        if args.out:
+            r, path = _certify_one(rep.obligation, args.out)
+        else:
+            from .engine import run_obligation
+            r, path = run_obligation(rep.obligation, 60.0), None
+        verdict = r.verdict.name
+        ok = ok and verdict == "PROVED"
+        out.write(f"    ||V - f2(f1(V))||_Lp <= m^(1/p) 2^-L + tanh part = {rep.total_float:.4g} <= eps, tanh part "
+                  f"{rep.bound_float:.4g} <= eps/2: {verdict} (rigorous intervals)" + (f"; certificate: {path}" if path else "") + "\n")
+        rec = {"p": str(p), "verdict": verdict, "certificate": path, "layers": [rep.decoder.to_json(), rep.encoder.to_json()],
+               "bound_float": rep.bound_float, "total_float": rep.total_float}
+        try:
+            cb = cell_bound(rep)
+            ok = ok and cb["ok"]
+            out.write(f"    independent check, exhaustive interval cells ({cb['cells']} cells, arb): ||V^(L) - f2(f1(V))||_Lp "
+                      f"<= {cb['tanh_error_Lp_upper']:.4g} <= eps/2: {'PROVED' if cb['ok'] else 'FAILED'}\n")
+            rec["cells"] = cb
+        except (InvalidParameter, BackendUnavailable) as e:
+            out.write(f"    independent cell check skipped: {e}\n")
+        reps.append(rec)
+    return reps, ok
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -363,6 +408,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--d", type=int, required=True)
     c.add_argument("--n", type=int, required=True)
     c.add_argument("--eps", required=True)
+    c.add_argument("--p", metavar="P", help="also certify the tanh replacement's L_p error for this p >= 1 "
+                   "(exact rational; p = 2 is always done)")
+    c.add_argument("--out", metavar="DIR", help="write the tanh replacement certificates here")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_construct)
     return p
