@@ -115,6 +115,19 @@ ob("lipschitz_756_term", "infoflow:A.2 (L756) line 2 (one term)",
    "|alpha_r| |dT_r| <= |theta_r^T (u - v)| when |alpha_r| <= 1 and |dT_r| <= |theta_r^T (u - v)| (tanh 1-Lipschitz)",
    claim(["A", "D", "e"], [var("A") >= 0, var("A") <= 1, var("D") >= 0, fact(var("D") <= var("e"), "fact:tanh is 1-Lipschitz")],
          var("A") * var("D") <= var("e")), ["smt"])
+# p = 3: cvc5 does not settle the product form within the time limit, so the step is split in two:
+# |alpha_r dT_r| = |alpha_r| |dT_r| (one product, proved above for p = 2's terms as well), then the linear
+# triangle inequality over the named products x_r = alpha_r dT_r
+ob("abs_product", "infoflow:A.2 (L755) line 1, one term", "|alpha dT| = |alpha| |dT|",
+   claim(["a", "b"], [], abs_(var("a") * var("b")).eq(abs_(var("a")) * abs_(var("b")))), ["smt"])
+for pp in (3,):
+    xs = [var(f"x{r}") for r in range(1, pp + 1)]
+    Pp = [var(f"P{r}") for r in range(1, pp + 1)]
+    ob(f"lipschitz_755_triangle.p{pp}", "infoflow:A.2 (L755) line 1",
+       f"|f2(u) - f2(v)| = |sum_r x_r| <= sum_r |alpha_r| |dT_r| with x_r = alpha_r dT_r (p = {pp})",
+       claim([f"x{r}" for r in range(1, pp + 1)] + [f"P{r}" for r in range(1, pp + 1)],
+             [fact(abs_(x).eq(P), "infoflow.thm5.abs_product") for x, P in zip(xs, Pp)],
+             abs_(add(*xs)) <= add(*Pp)), ["smt"])
 for nn in (1, 2):
     th = [var(f"t{i}") for i in range(1, nn + 1)]
     dd = [var(f"d{i}") for i in range(1, nn + 1)]
@@ -130,6 +143,27 @@ for nn in (1, 2):
              [Th >= 0, var("S") > 0, fact((var("S") * var("S")).eq(nn), "S = sqrt(n)"),
               fact((Th * Th).eq(add(*[t * t for t in th])), "definition of the l2 norm")] + [abs_(t) <= 1 for t in th],
              Th <= var("S")), ["smt"])
+th3 = [t1, t2, t3] = [var(f"t{i}") for i in (1, 2, 3)]
+ob("lipschitz_theta_norm.n3", "infoflow:A.2 (L751)", "entries |theta_i| <= 1  =>  ||theta||_2 <= sqrt(n) (n = 3)",
+   claim(["t1", "t2", "t3", "Th", "S"],
+         [var("Th") >= 0, var("S") > 0, fact((var("S") * var("S")).eq(3), "S = sqrt(n)"),
+          fact((var("Th") * var("Th")).eq(add(*[t * t for t in th3])), "definition of the l2 norm")] + [abs_(t) <= 1 for t in th3],
+         var("Th") <= var("S")), ["smt"])
+# n = 3: cvc5 times out on the direct form; Lagrange's identity (sympy) reduces it to (Th G)^2 >= S^2
+d1, d2, d3 = (var(v) for v in ("d1", "d2", "d3"))
+ob("lagrange_identity.n3", "infoflow:A.2 (L757) line 3, n = 3",
+   "(t1^2 + t2^2 + t3^2)(d1^2 + d2^2 + d3^2) - (t.d)^2 = sum_{i<j} (t_i d_j - t_j d_i)^2",
+   claim(["t1", "t2", "t3", "d1", "d2", "d3"], [],
+         ((t1 * t1 + t2 * t2 + t3 * t3) * (d1 * d1 + d2 * d2 + d3 * d3) - (t1 * d1 + t2 * d2 + t3 * d3) ** 2).eq(
+             (t1 * d2 - t2 * d1) ** 2 + (t1 * d3 - t3 * d1) ** 2 + (t2 * d3 - t3 * d2) ** 2)), ["identity"])
+Sd, Lg = var("Sd"), var("Lg")
+ob("lipschitz_757_cauchy_schwarz.n3", "infoflow:A.2 (L757) line 3",
+   "|theta^T (u - v)| <= ||theta||_2 ||u - v||_2 (Cauchy-Schwarz, n = 3), with S = theta^T (u - v) and "
+   "(Th G)^2 - S^2 = Lg >= 0 by Lagrange's identity",
+   claim(["Sd", "Th", "G", "Lg"], [var("Th") >= 0, var("G") >= 0,
+                                   fact(Lg >= 0, "a sum of squares"),
+                                   fact(((var("Th") * var("G")) ** 2 - Sd * Sd).eq(Lg), "infoflow.thm5.lagrange_identity.n3")],
+         abs_(Sd) <= var("Th") * var("G")), ["smt"])
 for pp in (2, 3):
     Ths = [var(f"Th{r}") for r in range(1, pp + 1)]
     ob(f"lipschitz_758_sum.p{pp}", "infoflow:A.2 (L758) line 4",

@@ -167,6 +167,19 @@ ob("packing_exponent_1010", "infoflow:A.3 (L1010)", "eps^(1 - m/n) = 1/eps^(m/n 
    claim(["eps", "m", "n"], [eps > 0, n >= 1], exp((1 - m / n) * log(eps)).eq(1 / exp((m / n - 1) * log(eps)))),
    ["identity"])
 
+# ------------------------------------------------------------------ bullet 2 is vacuous (n = 1 by IVT)
+g0, g1, av, bv, wv = (var(v) for v in ("g0", "g1", "av", "bv", "wv"))
+ob("bullet2_antipodal_ivt_n1", "infoflow:Thm 6 bullet 2 (L810), n = 1",
+   "on the boundary loop of a 2-face of [0,1]^m, g(s) = f1(gamma(s)) - f1(gamma(s + 1/2)) is odd under the half "
+   "shift: g(1/2) = -g(0), so g(0) g(1/2) <= 0 and (IVT, f1 continuous) some antipodal V, V' = 1 - V on that "
+   "face have f1(V) = f1(V') and ||V - V'||_inf = 1",
+   claim(["g0", "g1"], [g1.eq(-g0)], g0 * g1 <= 0), ["smt"])
+ob("bullet2_vacuous_n1", "infoflow:Thm 6 bullet 2 (L810), n = 1",
+   "if f1(V) = f1(V') with |V_i - V'_i| = 1, one output w = f2(f1(V)) = f2(f1(V')) is within eps of both in "
+   "coordinate i, so eps >= 1/2: the L_inf hypothesis fails for every eps < 1/2 when T0 d >= 2 > n = 1",
+   claim(["av", "bv", "wv", "eps"], [abs_(av - bv).eq(1), abs_(av - wv) <= eps, abs_(bv - wv) <= eps],
+         eps >= F(1, 2)), ["smt"])
+
 # statements compared
 ob("exponent_bullet2_vs_proof", "infoflow:Thm 6 bullet 2 (L810) vs A.3 (L1012)",
    "bullet 2's exponent min(1 - m/n, 0) is the proof's lower-bound exponent 1 - m/n when m > n (as 1 - m/n < 0)",
@@ -174,7 +187,9 @@ ob("exponent_bullet2_vs_proof", "infoflow:Thm 6 bullet 2 (L810) vs A.3 (L1012)",
    finding=Finding("statement-mismatch", "Theorem 6 bullet 2 (L810) and informal Theorem 3 (L144) write O(eps^(1 - T0 d/n)) "
                    "for what the proof (L1004-1012) derives as a LOWER bound: read Omega.", False,
                    "Also: for continuous f1, f2 and T0 d > n the bullet-2 hypothesis (L-infinity error <= eps < 1/2) "
-                   "cannot hold (Borsuk-Ulam), so bullet 2 is vacuous as stated; not machine-checked here."))
+                   "cannot hold, so bullet 2 is vacuous as stated: machine-checked for n = 1 by the intermediate "
+                   "value theorem (infoflow.thm6.bullet2_antipodal_ivt_n1, bullet2_vacuous_n1); for n >= 2 it is "
+                   "Borsuk-Ulam (cited, not checked)."))
 ob("exponent_informal_vs_upper", "infoflow:Thm 3 (L144) vs Thm 6 bullet 1 (L808)",
    "the informal exponent 1 - T0 d/n and the upper bound's -T0 d/n differ by exactly 1",
    claim(["m", "n"], [n >= 1], ((1 - m / n) - (-m / n)).eq(1)), ["identity"],

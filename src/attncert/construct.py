@@ -10,7 +10,7 @@ For V in [0,1]^m (m = T0 d) and L = ceil(log2(2m/eps)) (L831):
   values, and the output V^(L)_j = sum_l 2^-l b_{j,l} is again linear in them (L868-880).
 Both networks are constant on every half-open dyadic cell prod_j [c_j 2^-L, (c_j + 1) 2^-L), so evaluating
 each cell's corner exactly, plus the closed boundary V_j = 1, covers all of [0,1]^m: the round trip is
-exhaustive, not sampled. H(0) = 1 as in L824."""
+exhaustive, not sampled. H(0) = 1 as in L824. The tanh replacement (Lemma 1) is built in ``replace``."""
 
 from __future__ import annotations
 
