@@ -257,7 +257,7 @@ def cell_bound(rep: TanhReplacement, bits: int = 192, max_work: int = MAX_CELL_W
     except ImportError:
         from .errors import BackendUnavailable
         raise BackendUnavailable("python-flint is not installed (pip install python-flint)") from None
-    con, p = rep.con, rep.p
+    con = rep.con
     per_axis = 2 * (1 << con.L) - 1
     work = per_axis ** con.m * (con.dec_hidden + con.enc_hidden)
     if work > max_work:
