@@ -161,7 +161,7 @@ ob("packing_lemma4_1008", "infoflow:A.3 (L1008-1010)",
    claim(["C", "eps", "rn", "m", "n"], [C > 0, eps > 0, var("rn") > 0, n >= 1],
          ((2 * eps) / (C * exp(m / n * log(eps)) * var("rn"))).eq(2 / (C * var("rn")) * exp((1 - m / n) * log(eps)))),
    ["identity"],
-   finding=Finding("typo", "B names the weight-norm bound in Theorem 6 bullet 2 (L810) and 2 eps in L1008; "
+   finding=Finding("implicit-convention", "B names the weight-norm bound in Theorem 6 bullet 2 (L810) and 2 eps in L1008; "
                    "A names a Lemma 4 distance here and a tanh coefficient in Lemma 1. Harmless clashes.", False))
 ob("packing_exponent_1010", "infoflow:A.3 (L1010)", "eps^(1 - m/n) = 1/eps^(m/n - 1)",
    claim(["eps", "m", "n"], [eps > 0, n >= 1], exp((1 - m / n) * log(eps)).eq(1 / exp((m / n - 1) * log(eps)))),
