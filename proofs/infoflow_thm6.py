@@ -61,8 +61,8 @@ ob("lemma1_tail_927.p2", "infoflow:A.3 Lemma 1 (L927)",
 x, B, C, R, eta, sR, sC, sp, dp, W, mu0, T1, T2, mid, atom = (
     var(v) for v in ("x", "B", "C", "R", "eta", "sR", "sC", "sp", "dp", "W", "mu0", "T1", "T2", "mid", "atom"))
 ob("lemma1_phi_left_927", "infoflow:A.3 (L913, L927)",
-   "left tail: phi(-R) = (1 + tanh(-R))/2 = 1/(1 + e^{2R}) = s(R)",
-   claim(["R"], [], ((1 + tanh_tree(-R)) / 2).eq(1 / (1 + exp(2 * R)))), ["identity"])
+   "left tail: phi(-R) = (1 + tanh(-R))/2 = 1/(1 + e^{2R}) = s(R), tanh(-R) = (e^{-2R} - 1)/(e^{-2R} + 1)",
+   claim(["R"], [], ((1 + (exp(-(2 * R)) - 1) / (exp(-(2 * R)) + 1)) / 2).eq(1 / (1 + exp(2 * R)))), ["identity"])
 ob("lemma1_phi_right_927", "infoflow:A.3 (L913, L927)",
    "right tail: 1 - phi(R) = 1 - (1 + tanh R)/2 = 1/(1 + e^{2R}) = s(R)",
    claim(["R"], [], (1 - (1 + tanh_tree(R)) / 2).eq(1 / (1 + exp(2 * R)))), ["identity"])
@@ -157,14 +157,15 @@ ob("packing_separation_1004", "infoflow:A.3 (L1002-1006)",
                                           fact(var("g") >= a1 - b1 - c1, "fact:triangle inequality")],
          var("g") >= 2 * eps), ["smt"])
 ob("packing_lemma4_1008", "infoflow:A.3 (L1008-1010)",
-   "Lemma 4 of Yu et al. with A = C eps^(m/n), B = 2 eps: B/(A sqrt(n)) = (2/(C sqrt(n))) eps^(1 - m/n)",
-   claim(["C", "eps", "rn", "m", "n"], [C > 0, eps > 0, var("rn") > 0, n >= 1],
-         ((2 * eps) / (C * exp(m / n * log(eps)) * var("rn"))).eq(2 / (C * var("rn")) * exp((1 - m / n) * log(eps)))),
+   "Lemma 4 of Yu et al. with A = C eps^(m/n), B = 2 eps: B/(A sqrt(n)) = (2/(C sqrt(n))) eps^(1 - m/n) (eps = e^le)",
+   claim(["C", "le", "rn", "m", "n"], [C > 0, var("rn") > 0, n >= 1],
+         ((2 * exp(var("le"))) / (C * exp(m / n * var("le")) * var("rn"))).eq(
+             2 / (C * var("rn")) * exp(var("le") - m / n * var("le")))),
    ["identity"],
    finding=Finding("implicit-convention", "B names the weight-norm bound in Theorem 6 bullet 2 (L810) and 2 eps in L1008; "
                    "A names a Lemma 4 distance here and a tanh coefficient in Lemma 1. Harmless clashes.", False))
 ob("packing_exponent_1010", "infoflow:A.3 (L1010)", "eps^(1 - m/n) = 1/eps^(m/n - 1)",
-   claim(["eps", "m", "n"], [eps > 0, n >= 1], exp((1 - m / n) * log(eps)).eq(1 / exp((m / n - 1) * log(eps)))),
+   claim(["eps", "m", "n"], [eps > 0, n >= 1], exp(log(eps) - m / n * log(eps)).eq(1 / exp(m / n * log(eps) - log(eps)))),
    ["identity"])
 
 # ------------------------------------------------------------------ bullet 2 is vacuous (n = 1 by IVT)
