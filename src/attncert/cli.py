@@ -276,8 +276,13 @@ def _witness_thm6(args, out) -> int:
 def cmd_construct(args, out, err) -> int:
     from .construct import MAX_CELLS, exhaustive_roundtrip, sweep, thm6
 
+    if args.name == "ks-thm2":
+        return _construct_ks(args, out)
     if args.name != "thm6":
-        raise UsageError(f"unknown construction {args.name!r}; available: thm6")
+        raise UsageError(f"unknown construction {args.name!r}; available: thm6, ks-thm2")
+    for opt in ("T0", "d", "n", "eps"):
+        if getattr(args, opt) is None:
+            raise UsageError(f"construct thm6 needs --{opt}")
     c = thm6(T0=args.T0, d=args.d, n=args.n, eps=args.eps)
     if args.p is not None:
         from .replace import as_p
@@ -306,6 +311,58 @@ def cmd_construct(args, out, err) -> int:
                                 "roundtrip": None if rt is None else {k: str(v) for k, v in rt.items()}, "sweep": sw,
                                 "tanh": reps})
     return 0 if ((rt is None or rt["ok"]) and ok) else 1
+
+
+def _construct_ks(args, out) -> int:
+    from . import ks_construct as ks
+
+    if (args.dataset is None) == (args.random is None):
+        raise UsageError("construct ks-thm2 needs exactly one of --dataset FILE or --random N,n,d,seed")
+    if args.dataset is not None:
+        ds = ks.load_dataset(args.dataset)
+        src = args.dataset
+    else:
+        try:
+            N, n, d, seed = (int(x) for x in args.random.split(","))
+        except ValueError:
+            raise UsageError(f"--random {args.random!r}: expected four integers N,n,d,seed") from None
+        ds = ks.random_dataset(N, n, d, seed, vocab_size=args.vocab)
+        src = f"random N={N} n={n} d={d} seed={seed} |V|<={args.vocab}"
+    r = ks.run(ds, seed=args.seed)
+    L = r.layer
+    out.write(f"Kajitsuka-Sato Theorem 2, built (rank-1 softmax attention, s = 1): {src}\n")
+    out.write(f"  N={ds.N} n={ds.n} d={ds.d} |V|={len(ds.vocab)}; r_min={ds.r_min} r_max={ds.r_max} eps={ds.eps}\n")
+    out.write(f"  Lemma 2/3: v = {[str(x) for x in L.v]} (||v|| <= 1, seeded try {L.v_attempt}); (72)/(75) exact: "
+              f"{'PROVED' if r.lemma3['eq75'] else 'FAILED'}; (74) min |.| = {float(r.lemma3['eq74_min']):.6g} > delta = "
+              f"2 log n + 3 <= {float(r.lemma3['delta_hi']):.6g}: {'PROVED' if r.lemma3['eq74'] else 'FAILED'}\n")
+    out.write(f"  weights (29)-(32): W_K = K v^T with K = {float(L.K):.8g}, W_Q = W_V = v^T, W_O = eps/(4 r_max) e_1 = {L.wo}\n")
+    out.write(f"  r = r_max + eps/4 = {L.r} (7); delta (8) = 10^{r.arb['log10_delta_up']:.6g} (pi -> 333/106, an upper bound)\n")
+    a = r.arb
+    verdict = "PROVED" if (a["norms_ok"] and a["separated"] and not a["undecided"] and r.lemma3["eq74"]
+                           and r.lemma3["eq75"]) else ("UNKNOWN" if a["undecided"] else "REFUTED")
+    out.write(f"  arb at {a['bits']} bits (chosen from delta): {a['pairs']} pairs, norms < r and separations > delta: "
+              f"{verdict} ({a['seconds']:.3f}s)\n")
+    if r.mpmath:
+        m = r.mpmath
+        out.write(f"  mpmath reference at {m['dps']} digits: min separation 10^{m['log10_min_separation']:.8g} "
+                  f"({m['seconds']:.3f}s; arb {m['seconds'] / max(a['seconds'], 1e-9):.1f}x faster)\n")
+    sep = a["log10_min_separation"]
+    out.write(f"  achieved min separation 10^{sep:.8g} vs delta 10^{a['log10_delta_up']:.8g}: "
+              f"log10 ratio {sep - a['log10_delta_up']:.6g}\n")
+    out.write(f"  float64: {r.float64['verdict']}: {r.float64['reason']}\n")
+    rec = {"schema": "attncert.construct-ks/1", "dataset": ds.to_json(), "v": [str(x) for x in L.v], "K": str(L.K),
+           "weights": L.params, "r": str(L.r), "log10_delta_up": a["log10_delta_up"], "bits": a["bits"],
+           "verdict": verdict, "arb": a, "mpmath": r.mpmath, "float64": r.float64,
+           "lemma3": {k: str(v) for k, v in r.lemma3.items()}}
+    code = 0 if verdict == "PROVED" else 1
+    if args.out:
+        res, path = _certify_one(ks.certify_layer(L, r.cert_bits), args.out)
+        out.write(f"  certificate ({r.cert_bits} bits): {res.verdict.name}: {path}\n")
+        rec["certificate"] = path
+        code = code or (0 if res.verdict.name == "PROVED" else 1)
+    if args.json:
+        _write_json(args.json, rec)
+    return code
 
 
 def _tanh_replacements(c, args, out):
@@ -403,14 +460,18 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_witness)
     c = sub.add_parser("construct", help="built upper bounds, e.g. `construct thm6 --T0 2 --d 1 --n 1 --eps 1/8`",
                        epilog=EPILOG)
-    c.add_argument("name", help="thm6")
-    c.add_argument("--T0", type=int, required=True)
-    c.add_argument("--d", type=int, required=True)
-    c.add_argument("--n", type=int, required=True)
-    c.add_argument("--eps", required=True)
+    c.add_argument("name", help="thm6 (needs --T0 --d --n --eps) or ks-thm2 (needs --dataset or --random)")
+    c.add_argument("--T0", type=int)
+    c.add_argument("--d", type=int)
+    c.add_argument("--n", type=int)
+    c.add_argument("--eps")
+    c.add_argument("--dataset", metavar="FILE", help="ks-thm2: JSON {sequences: N x n x d, optional r_min, r_max, eps}")
+    c.add_argument("--random", metavar="N,n,d,SEED", help="ks-thm2: a seeded random dataset")
+    c.add_argument("--vocab", type=int, default=6, help="ks-thm2 --random: vocabulary size (default 6)")
+    c.add_argument("--seed", type=int, default=0, help="ks-thm2: seed of the Lemma 2 vector search")
     c.add_argument("--p", metavar="P", help="also certify the tanh replacement's L_p error for this p >= 1 "
                    "(exact rational; p = 2 is always done)")
-    c.add_argument("--out", metavar="DIR", help="write the tanh replacement certificates here")
+    c.add_argument("--out", metavar="DIR", help="write the certificates here")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_construct)
     return p

@@ -100,12 +100,13 @@ def _exact_zero(goal, point) -> bool:
     return is_zero_at(("add", goal[1], ("neg", goal[2])), point)
 
 
-def decide_at(formula, point: dict):
+def decide_at(formula, point: dict, bits_list=BITS):
     """(truth, bits, exact_zero_used): rigorous truth of a formula at a rational point, or None.
-    Connectives are decided from their parts, so a conjunct that fails by equality still decides."""
+    Connectives are decided from their parts, so a conjunct that fails by equality still decides.
+    ``bits_list``: the precisions to try, in order (an obligation may ask for more, option "bits")."""
     op = formula[0]
     if op in ("and", "or", "not", "implies"):
-        parts = [decide_at(c, point) for c in formula[1:]]
+        parts = [decide_at(c, point, bits_list) for c in formula[1:]]
         vals = [p[0] for p in parts]
         bits = max(p[1] for p in parts)
         zero = any(p[2] for p in parts)
@@ -120,16 +121,16 @@ def decide_at(formula, point: dict):
         return v, bits, zero
     if op in RELATIONS:
         try:  # purely rational relations are decided exactly
-            return bool(eval_exact(formula, {k: Fraction(v) for k, v in point.items()})), BITS[0], False
+            return bool(eval_exact(formula, {k: Fraction(v) for k, v in point.items()})), bits_list[0], False
         except (NotExact, ExprError):
             pass
-    for bits in BITS:
+    for bits in bits_list:
         v = arb_eval(formula, point, bits)
         if v is not None:
             return v, bits, False
     if op in RELATIONS and _exact_zero(formula, point):
-        return op in ("le", "ge", "eq"), BITS[-1], True
-    return None, BITS[-1], False
+        return op in ("le", "ge", "eq"), bits_list[-1], True
+    return None, bits_list[-1], False
 
 
 def replay(ob: Obligation, point: dict) -> Evidence | None:
@@ -158,7 +159,7 @@ def interval(ob: Obligation, timeout: float) -> Evidence:
         if v is not True:
             return Evidence(Verdict.UNKNOWN, "interval",
                             {"kind": "none", "reason": "a hypothesis of the closed claim does not hold rigorously"})
-    v, bits, zero = decide_at(c.goal, {})
+    v, bits, zero = decide_at(c.goal, {}, tuple(int(b) for b in ob.opt("bits", BITS)))
     if v is None or zero:
         return Evidence(Verdict.UNKNOWN, "interval",
                         {"kind": "none", "reason": f"enclosure inconclusive at {bits} bits"})

@@ -99,27 +99,41 @@ class I:
 
 @lru_cache(maxsize=4096)
 def exp_bounds(q: Fraction, prec: int) -> tuple[Fraction, Fraction]:
-    """Rational lo <= exp(q) <= hi."""
+    """Rational lo <= exp(q) <= hi, with about ``prec`` correct bits.
+
+    Integer arithmetic throughout (no Fraction normalisation): r = q / 2^s with |r| <= 1/2, the Taylor
+    sum of exp(r) in fixed point with scale 2^wp, then s squarings in floating point (mantissa, exponent)
+    with directed rounding. Error accounting, in units of 2^-wp: each term is truncated (error < 1) and
+    carries its predecessor's error times |r|/j <= 1/2, so every term is within 2 units; J terms give at
+    most 2J; the loop stops at a term of at most 2 units (true term <= 4), whose tail is <= 4 more. The
+    enclosure [total - rem, total + rem] with rem = 2J + 8 is then squared s times, rounding lo down and
+    hi up."""
     q = Fraction(q)
     if q == 0:
         return Fraction(1), Fraction(1)
     mag = abs(q)
     s = max(0, (mag.numerator.bit_length() - mag.denominator.bit_length()) + 2)  # |q / 2^s| <= 1/2
-    wp = prec + s + 16
-    r = q / (1 << s)
-    # Taylor sum with |remainder| <= 2 |r|^(N+1) / (N+1)!  for |r| <= 1/2
-    total, term, j = Fraction(1), Fraction(1), 0
-    eps = Fraction(1, 1 << (wp + 4))
+    wp = prec + 2 * s + 32 + prec.bit_length()
+    rn, rd = q.numerator, q.denominator << s
+    one = 1 << wp
+    total, term, j = one, one, 0
     while True:
         j += 1
-        term = _round_near(term * r / j, wp)
+        term = (term * rn) // (rd * j)
         total += term
-        if abs(term) * 2 < eps:
+        if abs(term) <= 2:
             break
-    rem = 2 * abs(term) + Fraction(j + 2, 1 << (wp + 2))  # tail bound plus the rounding of each term
-    lo, hi = _down(total - rem, wp), _up(total + rem, wp)
+    rem = 2 * j + 8
+    lo_m, hi_m, lo_e, hi_e = total - rem, total + rem, -wp, -wp
+    if lo_m <= 0:
+        raise Undecided("exp: enclosure lost")  # cannot happen for |r| <= 1/2; kept as a guard
     for _ in range(s):
-        lo, hi = _down(lo * lo, wp), _up(hi * hi, wp)
+        lo2, hi2 = lo_m * lo_m, hi_m * hi_m
+        k_lo, k_hi = max(0, lo2.bit_length() - wp), max(0, hi2.bit_length() - wp)
+        lo_m, lo_e = lo2 >> k_lo, 2 * lo_e + k_lo
+        hi_m, hi_e = -((-hi2) >> k_hi), 2 * hi_e + k_hi
+    lo = Fraction(lo_m) * (Fraction(2) ** lo_e)
+    hi = Fraction(hi_m) * (Fraction(2) ** hi_e)
     return _down(lo, prec), _up(hi, prec)
 
 
@@ -133,23 +147,31 @@ _LOG2: dict[int, tuple[Fraction, Fraction]] = {}
 
 
 def _atanh_bounds(y: Fraction, wp: int) -> tuple[Fraction, Fraction]:
-    """2*atanh(y) for |y| <= 1/3, as rational bounds."""
-    total, j = Fraction(0), 0
-    y2 = y * y
-    power = y
-    eps = Fraction(1, 1 << (wp + 4))
-    nterms = 0
+    """2*atanh(y) for |y| <= 1/3, as rational bounds.
+
+    Integer fixed point with scale 2^W (no Fraction normalisation). For a = |y|: P_0 = floor(a 2^W) and
+    P_{j+1} = floor(P_j a^2), each within 1.2 units of a^(2j+1) 2^W (the error contracts by a^2 <= 1/9 and
+    each floor adds < 1); the term floor(P_j/(2j+1)) is within 2.2 units. The loop stops once P_j <= 1,
+    where the true power is <= 2.2 units and the tail sum_{i>=j} a^(2i+1)/(2i+1) <= 2.2 * 9/8 < 2.5 units.
+    So |sum - 2^W atanh(a)| <= 2.2 J + 2.5 < 3 J + 4 units; atanh is odd."""
+    y = Fraction(y)
+    if y == 0:
+        return Fraction(0), Fraction(0)
+    W = wp + 8
+    a = abs(y)
+    an, ad = a.numerator, a.denominator
+    a2n, a2d = an * an, ad * ad
+    P = (an << W) // ad
+    total, j = 0, 0
     while True:
-        term = _round_near(power / (2 * j + 1), wp)
-        total += term
-        nterms += 1
-        power = _round_near(power * y2, wp)
+        total += P // (2 * j + 1)
         j += 1
-        if abs(power) < eps:
+        P = (P * a2n) // a2d
+        if P <= 1:
             break
-    # tail: sum_{i>=j} |y|^(2i+1)/(2i+1) <= |power|/(1-y^2), plus rounding of each term and power
-    tail = abs(power) / (1 - y2) + Fraction(4 * nterms + 4, 1 << (wp + 8))
-    return 2 * (total - tail), 2 * (total + tail)
+    rem = 3 * j + 4
+    lo, hi = Fraction(2 * (total - rem), 1 << W), Fraction(2 * (total + rem), 1 << W)
+    return (lo, hi) if y > 0 else (-hi, -lo)
 
 
 def log2_bounds(prec: int) -> tuple[Fraction, Fraction]:
