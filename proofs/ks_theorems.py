@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from attncert.claims import Finding, Obligation, Var, claim, fact
-from attncert.expr import abs_, add, and_, exp, implies, log, max_, num, or_, var
+from attncert.expr import abs_, add, and_, exp, implies, max_, num, or_, var
 from attncert.families import family
 from attncert.verdict import Verdict
 

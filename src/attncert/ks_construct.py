@@ -30,7 +30,6 @@ from fractions import Fraction
 from math import isqrt
 
 from .errors import InvalidParameter
-from .params import as_fraction
 
 PI_LO, PI_HI = Fraction(333, 106), Fraction(355, 113)
 MAX_TOKENS = 64
