@@ -250,6 +250,12 @@ ob("cor2.upper_norm_48_as_printed", "ks:A.4 (48) 'tokenwise (r_max, (2n+1) r_max
    finding=Finding("false-step", "For d >= 2 the column 2k r_max (1, ..., 1) has norm 2k r_max sqrt(d), so "
                    "||X_k + E_k|| can exceed (2n+1) r_max. Repair: use the bound (2n sqrt(d) + 1) r_max, or scale "
                    "E by 1/sqrt(d).", False))
+sdv, kk = V("sdv", "kk")
+ob("cor2.upper_norm_48_repaired", "ks:A.4 (48) repaired",
+   "||X_k + E_k|| <= ||X_k|| + 2k r_max sqrt(d) < (2n sqrt(d) + 1) r_max for 1 <= k <= n",
+   claim(["nx", "g", "kk", "n2", "sdv", "rmax"], [rmax > 0, sdv >= 1, kk >= 1, kk <= n2, nx < rmax,
+                                                  fact(g <= nx + 2 * kk * rmax * sdv, "fact:triangle inequality, ||c 1_d|| = c sqrt(d)")],
+         g < (2 * n2 * sdv + 1) * rmax), ["smt"], repairs="ks.thm.cor2.upper_norm_48_as_printed")
 ob("cor2.separation_48_as_printed", "ks:A.4 (48) 'eps-separated'",
    "d = 1, n = 2, r_max = 1, eps = 1/10: tokens 99/100 at position 1 and -99/100 at position 2 (distance 198/100 > eps "
    "in the data) become 299/100 and 301/100 after adding E = (2, 4): still more than eps apart",
