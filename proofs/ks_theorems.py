@@ -171,6 +171,17 @@ ob("lemma3.chain_79", "ks:B.1 Lemma 3 (79)",
           K.eq(W2 * W2 * P * dl / (8 * eps * rmin)), ga > eps, hc > rmin,
           fact(x1 * W2 >= Sq * ga, "(76) lower bound of Lemma 2"), fact(x2 * W2 >= Sq * hc, "(77)")],
          x1 * K * x2 > dl), ["smt"])
+g1, g2, g3, dstar = V("g1", "g2", "g3", "dstar")
+ob("thm2.lemma1_hypothesis_39", "ks:A.2 (39) with (43) and Lemma 1 (14)",
+   "(43) sets delta = 2 log n + 3, but Lemma 1 needs delta > 2 log n + 3 (14); the score gaps are strictly > delta "
+   "(30) and finitely many, so delta* = their minimum satisfies (14) (three gaps shown)",
+   claim(["g1", "g2", "g3", "dl", "dstar"], [g1 > dl, g2 > dl, g3 > dl, dstar <= g1, dstar <= g2, dstar <= g3,
+                                             or_(dstar.eq(g1), dstar.eq(g2), dstar.eq(g3))],
+         and_(dstar > dl, dstar <= g1, dstar <= g2, dstar <= g3)), ["smt"],
+   finding=Finding("implicit-threshold", "Lemma 1 is applied with delta = 2 log n + 3 (43) although its hypothesis "
+                   "(14) is strict. It still applies because the separations (30) are strict and finitely many: use "
+                   "delta* = the least gap > 2 log n + 3. The resulting delta' = (log n)^2 e^{-2r} is unchanged.",
+                   False))
 up, u_ = V("up", "u")
 ob("thm2.expansion_41_as_printed", "ks:A.2 (41) line 3 -> 4",
    "|X_k^T v u'^T u v^T Y| = |v^T X_k| |u'^T u'| |v^T Y| (s = 1: scalars u, u')",
