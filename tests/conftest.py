@@ -3,7 +3,12 @@ with ``summary_line(config, text)``; they are printed in the terminal summary, e
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# tests are hermetic: no result cache unless a test asks for one (tests/test_runner.py)
+os.environ.setdefault("ATTNCERT_NO_CACHE", "1")
 
 _KEY = pytest.StashKey[list]()
 

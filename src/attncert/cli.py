@@ -44,30 +44,29 @@ def _fmt_line(res) -> str:
     return f"{ob.ref}: {tag}: {stmt} ({res.evidence.method}, {res.seconds:.2f}s){extra}"
 
 
-def _run_all(obs, timeout, stderr, label="checking", on_result=None):
-    """Run obligations in order. Without a terminal, each result is reported as soon as it is known
-    (``on_result``); with one, a progress bar runs on stderr and results are reported at the end."""
-    from .engine import run_obligation
+def _run_all(obs, timeout, stderr, label="checking", on_result=None, jobs=1, use_cache=False):
+    """Run obligations (in ``jobs`` processes, through the result cache unless disabled) and report them
+    in transcription order. Without a terminal, each result is reported as soon as it and all before it
+    are known (``on_result``); with one, a progress bar runs on stderr and results are reported at the end."""
+    from .runner import ResultCache, run_many
 
-    results = []
+    use_cache = use_cache and not os.environ.get("ATTNCERT_NO_CACHE")
+    cache = ResultCache(os.environ.get("ATTNCERT_CACHE_DIR") or ".attncert-cache") if use_cache else None
     use_bar = stderr.isatty() if hasattr(stderr, "isatty") else False
     if use_bar:
         from rich.progress import Progress
 
         with Progress(transient=True, console=_console(stderr)) as prog:
             task = prog.add_task(label, total=len(obs))
-            for ob in obs:
-                prog.update(task, description=f"{label} {ob.id}")
-                results.append(run_obligation(ob, timeout))
-                prog.advance(task)
+            results = run_many(obs, timeout, jobs, cache, on_result=lambda r: prog.advance(task),
+                               on_start=lambda ob: prog.update(task, description=f"{label} {ob.id}"))
         if on_result:
             for r in results:
                 on_result(r)
     else:
-        for ob in obs:
-            results.append(run_obligation(ob, timeout))
-            if on_result:
-                on_result(results[-1])
+        results = run_many(obs, timeout, jobs, cache, on_result=on_result)
+    if cache is not None and cache.hits:
+        stderr.write(f"attncert: {cache.hits} of {len(obs)} results from the cache ({cache.root}; --no-cache to recompute)\n")
     return results
 
 
@@ -105,17 +104,22 @@ def cmd_check(args, out, err) -> int:
         out.write(_fmt_line(r) + "\n")
         out.flush()
 
-    results = _run_all(obs, args.timeout, err, on_result=show)
+    results = _run_all(obs, args.timeout, err, on_result=show, jobs=args.jobs, use_cache=not args.no_cache)
     _summary(results, out)
     if args.json:
         _write_json(args.json, api.check_json(results))
+    if args.junit:
+        from .junit import junit_xml
+        from .certificate import atomic_write
+        atomic_write(args.junit, junit_xml(results))
     return 0 if all(r.as_expected for r in results) else 1
 
 
 def cmd_certify(args, out, err) -> int:
     from . import api
 
-    results = _run_all(api.select(args.selector), args.timeout, err, "certifying")
+    results = _run_all(api.select(args.selector), args.timeout, err, "certifying", jobs=args.jobs,
+                       use_cache=not args.no_cache)
     paths = api.write_certificates(results, args.out)
     for r, p in zip(results, paths):
         out.write(f"{r.verdict.name:<9} {p}\n")
@@ -412,11 +416,16 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("selector", nargs="?", default="all")
     c.add_argument("--json", metavar="FILE", help="write attncert.check/1 JSON results to FILE")
     c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S", help="per solver call (seconds)")
+    c.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="run obligations in N processes (output order unchanged)")
+    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    c.add_argument("--junit", metavar="FILE", help="write JUnit XML (one test case per obligation) to FILE")
     c.set_defaults(fn=cmd_check)
     c = sub.add_parser("certify", help="write certificates (deterministic JSON)", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
     c.add_argument("--out", required=True, metavar="DIR")
     c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
+    c.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="run obligations in N processes")
+    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
     c.set_defaults(fn=cmd_certify)
     c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
     c.add_argument("paths", nargs="+", metavar="PATH")
@@ -475,6 +484,16 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_construct)
     return p
+
+
+def _jobs(s: str) -> int:
+    try:
+        v = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{s!r} is not an integer") from None
+    if not 1 <= v <= 64:
+        raise argparse.ArgumentTypeError(f"{s!r} must be between 1 and 64")
+    return v
 
 
 def _positive_float(s: str) -> float:

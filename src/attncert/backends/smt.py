@@ -45,3 +45,96 @@ def smt(ob: Obligation, timeout: float) -> Evidence:
                                                 "side_queries": len(sides)}, trust)
     reason = ", ".join(f"{k}: {v}" for k, v in answers.items())
     return Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": f"not unsat on both solvers ({reason})"})
+
+
+# --------------------------------------------------------------------------- counterexamples from models
+
+def run_z3_model(text: str, timeout_s: float):
+    """A model of the main query (hypotheses and the negated goal) as {name: rational string}, or the
+    solver's answer when there is no model. Algebraic values are approximated by rationals; the point
+    only counts after an exact replay."""
+    import z3
+
+    s = z3.Solver()
+    s.set("timeout", max(1, int(timeout_s * 1000)))
+    s.from_string(text.replace("(check-sat)\n", ""))
+    r = s.check()
+    if r != z3.sat:
+        return str(r)
+    m = s.model()
+    out = {}
+    for dcl in m.decls():
+        v = m[dcl]
+        try:
+            if z3.is_int_value(v):
+                out[dcl.name()] = str(v.as_long())
+            elif z3.is_rational_value(v):
+                out[dcl.name()] = f"{v.numerator_as_long()}/{v.denominator_as_long()}"
+            elif z3.is_algebraic_value(v):
+                out[dcl.name()] = str(v.approx(30).as_fraction())
+        except (z3.Z3Exception, AttributeError):
+            continue
+    return out
+
+
+smtlib._RAW.setdefault("z3model", run_z3_model)
+
+
+@handles("model")
+def model(ob: Obligation, timeout: float) -> Evidence:
+    """REFUTED when z3 finds a model of hypotheses and negated goal whose point replays exactly (arb);
+    otherwise UNKNOWN. Exp/log terms are free in the model, so a model may not replay."""
+    from fractions import Fraction
+
+    from .arb import replay
+
+    if not ob.claim.vars:
+        return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "closed claim: nothing to search"})
+    try:
+        import z3  # noqa: F401
+    except ImportError:
+        return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "z3 not installed"})
+    main, _, _ = smt_queries(ob)
+    ans = smtlib.run_guarded("z3model", main, timeout)
+    if not isinstance(ans, dict):
+        return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": f"z3: {ans}"})
+    point = {}
+    for v in ob.claim.vars:
+        try:
+            point[v.name] = Fraction(ans.get(v.name, "0"))
+        except (ValueError, ZeroDivisionError):
+            point[v.name] = Fraction(0)
+    ev = replay(ob, point)
+    if ev is None:
+        return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "the z3 model did not replay exactly"})
+    return Evidence(Verdict.REFUTED, "model", ev.detail, ev.trust + ("point found by a z3 model",))
+
+
+PROBE_VALUES = ("1/3", "2/5", "3/2", "7/4", "-1/2", "5/7", "2", "-3/4", "11/8", "1/9", "3", "-2")
+
+
+@handles("probe")
+def probe(ob: Obligation, timeout: float) -> Evidence:
+    """Deterministic small rational points (each variable cycles through PROBE_VALUES at its own offset);
+    the first point that satisfies the hypotheses and falsifies the goal is replayed exactly."""
+    import itertools
+    from fractions import Fraction
+
+    from .arb import replay
+
+    vs = ob.claim.vars
+    if not vs:
+        return Evidence(Verdict.UNKNOWN, "probe", {"kind": "none", "reason": "closed claim"})
+    vals = [Fraction(x) for x in PROBE_VALUES]
+    for trial in itertools.islice(itertools.count(), 60):
+        point = {}
+        for idx, v in enumerate(vs):
+            x = vals[(trial * (idx + 1) + idx * 5) % len(vals)]
+            point[v.name] = Fraction(round(x * 3)) if v.domain == "int" else x
+        try:
+            ev = replay(ob, point)
+        except Exception:  # an expression undefined at the point (log of a negative, 0 division)
+            ev = None
+        if ev is not None:
+            return Evidence(Verdict.REFUTED, "probe", ev.detail, ev.trust)
+    return Evidence(Verdict.UNKNOWN, "probe", {"kind": "none", "reason": "no probe point falsified the claim"})

@@ -178,14 +178,17 @@ def run_guarded(name: str, text: str, timeout_s: float) -> str:
     its own limit is killed and the answer is 'timeout' (never unsat)."""
     import multiprocessing as mp
 
+    import os
+
     w = _WORKERS.get(name)
-    if w is None or not w[0].is_alive():
+    # a worker belongs to the process that started it: after a fork (attncert --jobs) start a new one
+    if w is None or w[2] != os.getpid() or not w[0].is_alive():
         ctx = mp.get_context("fork")
         parent, child = ctx.Pipe()
         proc = ctx.Process(target=_serve, args=(name, child), daemon=True)
         proc.start()
-        w = _WORKERS[name] = (proc, parent)
-    proc, conn = w
+        w = _WORKERS[name] = (proc, parent, os.getpid())
+    proc, conn, _ = w
     conn.send((text, timeout_s))
     if conn.poll(timeout_s + 2.0):
         try:

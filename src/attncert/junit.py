@@ -1,0 +1,42 @@
+"""JUnit XML for CI systems: one <testsuite> per family, one <testcase> per obligation.
+
+As expected (PROVED, CONFIRMED, or the expected REFUTED of an erratum) -> pass; UNKNOWN when something
+else was expected -> skipped, with the reason; anything else not as expected -> failure."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+
+def junit_xml(results) -> str:
+    fams: dict[str, list] = {}
+    for r in results:
+        fams.setdefault(r.obligation.family or "attncert", []).append(r)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>']
+    total = sum(len(v) for v in fams.values())
+    fails = sum(1 for r in results if not r.as_expected and r.verdict.name != "UNKNOWN")
+    skips = sum(1 for r in results if not r.as_expected and r.verdict.name == "UNKNOWN")
+    out.append(f'<testsuites name="attncert" tests="{total}" failures="{fails}" skipped="{skips}">')
+    for fam, rs in fams.items():
+        f = sum(1 for r in rs if not r.as_expected and r.verdict.name != "UNKNOWN")
+        s = sum(1 for r in rs if not r.as_expected and r.verdict.name == "UNKNOWN")
+        t = sum(r.seconds for r in rs)
+        out.append(f'  <testsuite name={quoteattr(fam)} tests="{len(rs)}" failures="{f}" skipped="{s}" time="{t:.3f}">')
+        for r in rs:
+            ob = r.obligation
+            head = (f'    <testcase classname={quoteattr(fam)} name={quoteattr(ob.id)} time="{r.seconds:.3f}"')
+            msg = f"{r.verdict.name} by {r.evidence.method}: {ob.ref}: {ob.statement}"
+            if r.as_expected:
+                out.append(head + " />")
+            elif r.verdict.name == "UNKNOWN":
+                out.append(head + ">")
+                out.append(f"      <skipped message={quoteattr(str(r.evidence.detail.get('reason', ''))[:500])} />")
+                out.append("    </testcase>")
+            else:
+                exp = ob.expect.name if ob.expect else "PROVED or CONFIRMED"
+                out.append(head + ">")
+                out.append(f"      <failure message={quoteattr(f'expected {exp}, got {r.verdict.name}')}>{escape(msg)}</failure>")
+                out.append("    </testcase>")
+        out.append("  </testsuite>")
+    out.append("</testsuites>")
+    return "\n".join(out) + "\n"
