@@ -44,3 +44,22 @@ def test_changed_constant_is_rejected(tmp_path):
         if m != raw:
             clean, outcome, _ = check_one(raw, m, str(tmp_path))
             assert clean and outcome == "REJECTED", outcome
+
+
+def test_resource_limits_are_configurable_and_named(tmp_path):
+    import io as _io
+    import subprocess
+    import sys
+
+    path = PICK[0]
+    exe = [sys.executable, "-m", "attncert.cli", "verify", path]
+    r = subprocess.run(exe + ["--max-digits", "1"], capture_output=True, text=True)
+    assert r.returncode == 1 and "more than 1 digits" in r.stdout
+    r = subprocess.run(exe + ["--max-file-mb", "0.0001"], capture_output=True, text=True)
+    assert r.returncode == 1 and "file larger than" in r.stdout
+    r = subprocess.run(exe + ["--max-nodes", "3"], capture_output=True, text=True)
+    assert r.returncode == 1 and "too large" in r.stdout
+    r = subprocess.run(exe, capture_output=True, text=True)
+    assert r.returncode == 0
+    r = subprocess.run(exe + ["--max-digits", "zero"], capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr

@@ -133,11 +133,25 @@ def cmd_verify(args, out, err) -> int:
     for p in args.paths:
         if not os.path.exists(p):
             raise UsageError(f"{p}: no such file or directory")
+    from .checker.verify import set_limits
+    set_limits(digits=args.max_digits, nodes=args.max_nodes, prec=args.max_prec, file_mb=args.max_file_mb)
     report: list = []
     code = verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet, report=report)
     if args.json:
         _write_json(args.json, {"schema": "attncert.verify/1", "results": report})
     return code
+
+
+def cmd_report(args, out, err) -> int:
+    from . import api, report
+
+    results = _run_all(api.select(args.selector), args.timeout, err, "checking", jobs=args.jobs,
+                       use_cache=not args.no_cache)
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    docs = next((d for d in (os.path.join(os.getcwd(), "docs"), os.path.join(here, "docs")) if os.path.isdir(d)), "docs")
+    path = report.write(results, args.out, docs)
+    out.write(f"wrote {path} ({len(results)} obligations)\n")
+    return 0 if all(r.as_expected for r in results) else 1
 
 
 def cmd_list(args, out, err) -> int:
@@ -432,7 +446,19 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S", help="per solver call")
     c.add_argument("--quiet", action="store_true", help="print only rejections and the summary")
     c.add_argument("--json", metavar="FILE", help="write attncert.verify/1 JSON (one record per file) to FILE")
+    c.add_argument("--max-digits", type=_limit, metavar="N", help="refuse numbers with more digits (default 5000)")
+    c.add_argument("--max-nodes", type=_limit, metavar="N", help="refuse larger expression trees (default 200000)")
+    c.add_argument("--max-prec", type=_limit, metavar="BITS", help="refuse higher working precision (default 131072)")
+    c.add_argument("--max-file-mb", type=_positive_float, metavar="MB", help="refuse larger files (default 8)")
     c.set_defaults(fn=cmd_verify)
+    c = sub.add_parser("report", help="a static HTML report (index.html): verdicts, errata, bounds, plots",
+                       epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--out", required=True, metavar="DIR")
+    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
+    c.add_argument("--jobs", type=_jobs, default=1, metavar="N")
+    c.add_argument("--no-cache", action="store_true")
+    c.set_defaults(fn=cmd_report)
     c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
     c.set_defaults(fn=cmd_list)
@@ -484,6 +510,16 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_construct)
     return p
+
+
+def _limit(s: str) -> int:
+    try:
+        v = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{s!r} is not an integer") from None
+    if not 1 <= v <= 10 ** 9:
+        raise argparse.ArgumentTypeError(f"{s!r} must be between 1 and 10^9")
+    return v
 
 
 def _jobs(s: str) -> int:

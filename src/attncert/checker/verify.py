@@ -55,6 +55,30 @@ def _pairs(pairs):
     return dict(pairs)
 
 
+LIMITS_HELP = {"digits": "largest number of digits in one number", "nodes": "largest expression tree (nodes)",
+               "depth": "deepest expression tree", "prec": "highest working precision (bits)",
+               "file_mb": "largest certificate file (MiB)"}
+
+
+def set_limits(digits: int | None = None, nodes: int | None = None, depth: int | None = None,
+               prec: int | None = None, file_mb: float | None = None) -> None:
+    """Resource limits of the checker (defaults: 5,000 digits, 200,000 nodes, depth 200, 131,072 bits,
+    8 MiB). A certificate beyond any of them is REJECTED, naming the limit, before the work starts."""
+    global MAX_PREC, MAX_FILE_BYTES
+    from . import qarith, trees
+
+    if digits is not None:
+        trees.MAX_DIGITS = int(digits)
+    if nodes is not None:
+        trees.MAX_NODES = int(nodes)
+    if depth is not None:
+        trees.MAX_DEPTH = int(depth)
+    if prec is not None:
+        MAX_PREC = qarith.MAX_PREC = int(prec)
+    if file_mb is not None:
+        MAX_FILE_BYTES = int(file_mb * (1 << 20))
+
+
 def load(path: str) -> dict:
     try:
         if os.path.getsize(path) > MAX_FILE_BYTES:
