@@ -47,7 +47,6 @@ def test_changed_constant_is_rejected(tmp_path):
 
 
 def test_resource_limits_are_configurable_and_named(tmp_path):
-    import io as _io
     import subprocess
     import sys
 

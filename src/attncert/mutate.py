@@ -85,3 +85,63 @@ def mutants(ob: Obligation) -> list[Obligation]:
         out.append(dataclasses.replace(ob, id=f"{ob.id}~{op}", claim=claim, methods=methods, expect=None,
                                        finding=None, repairs=None, hint=None, family=f"mutant:{ob.family}"))
     return out
+
+
+MEM_LIMIT = 4 << 30
+
+
+def run_mutant(ob: Obligation, timeout: float = 5.0) -> dict:
+    """Run one mutant: its verdict, and for a PROVED (equivalent) mutant the cross-examination by every
+    counterexample method; ``bug`` is set when a PROVED mutant also has a replayed counterexample.
+    A per-mutant alarm and an address-space limit (MEM_LIMIT) turn a runaway backend into UNKNOWN."""
+    import resource
+    import signal
+    import time
+
+    from .engine import run_obligation
+    from .verdict import Verdict
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft > MEM_LIMIT:
+        resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT, hard))
+
+    def _alarm(signum, frame):
+        raise TimeoutError(f"mutant took longer than {4 * timeout:.0f} s")
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    t = time.perf_counter()
+    try:
+        signal.alarm(int(4 * timeout))
+        try:
+            r = run_obligation(ob, timeout)
+        finally:
+            signal.alarm(0)
+        bug = None
+        if r.verdict == Verdict.PROVED:
+            signal.alarm(int(4 * timeout))
+            try:
+                x = run_obligation(dataclasses.replace(ob, methods=("probe", "model", "search")), timeout)
+            finally:
+                signal.alarm(0)
+            if x.verdict == Verdict.REFUTED:
+                bug = (f"PROVED by {r.evidence.method} but refuted by {x.evidence.method}: "
+                       f"{x.evidence.detail.get('point')}")
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    return {"id": ob.id, "family": ob.family.replace("mutant:", ""), "verdict": r.verdict.name,
+            "method": r.evidence.method, "reason": str(r.evidence.detail.get("reason", "")), "bug": bug,
+            "seconds": time.perf_counter() - t}
+
+
+def corpus(families=None) -> list[Obligation]:
+    """All mutants of the registered families (or of the named ones), in a fixed order."""
+    from .families import all_families
+
+    out = []
+    for f in all_families():
+        if families and f.name not in families:
+            continue
+        for ob in f.obligations:
+            if ob.opt("sampler") is None:
+                out.extend(mutants(ob))
+    return out

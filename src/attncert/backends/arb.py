@@ -100,13 +100,13 @@ def _exact_zero(goal, point) -> bool:
     return is_zero_at(("add", goal[1], ("neg", goal[2])), point)
 
 
-def decide_at(formula, point: dict, bits_list=BITS):
+def decide_at(formula, point: dict, bits_list=BITS, exact_zero: bool = True):
     """(truth, bits, exact_zero_used): rigorous truth of a formula at a rational point, or None.
     Connectives are decided from their parts, so a conjunct that fails by equality still decides.
     ``bits_list``: the precisions to try, in order (an obligation may ask for more, option "bits")."""
     op = formula[0]
     if op in ("and", "or", "not", "implies"):
-        parts = [decide_at(c, point, bits_list) for c in formula[1:]]
+        parts = [decide_at(c, point, bits_list, exact_zero) for c in formula[1:]]
         vals = [p[0] for p in parts]
         bits = max(p[1] for p in parts)
         zero = any(p[2] for p in parts)
@@ -128,19 +128,21 @@ def decide_at(formula, point: dict, bits_list=BITS):
         v = arb_eval(formula, point, bits)
         if v is not None:
             return v, bits, False
-    if op in RELATIONS and _exact_zero(formula, point):
+    if exact_zero and op in RELATIONS and _exact_zero(formula, point):
         return op in ("le", "ge", "eq"), bits_list[-1], True
     return None, bits_list[-1], False
 
 
-def replay(ob: Obligation, point: dict) -> Evidence | None:
-    """REFUTED evidence if ``point`` satisfies every hypothesis and falsifies the goal, rigorously."""
+def replay(ob: Obligation, point: dict, exact_zero: bool = True) -> Evidence | None:
+    """REFUTED evidence if ``point`` satisfies every hypothesis and falsifies the goal, rigorously.
+    ``exact_zero=False`` skips sympy's zero test for relations arb cannot separate (used by the
+    exploratory probes, which simply move on to the next point)."""
     c = ob.claim
     for h in c.hyps:
-        v, _, _ = decide_at(h.expr, point)
+        v, _, _ = decide_at(h.expr, point, exact_zero=exact_zero)
         if v is not True:
             return None
-    v, bits, zero = decide_at(c.goal, point)
+    v, bits, zero = decide_at(c.goal, point, exact_zero=exact_zero)
     if v is not False:
         return None
     detail = {"kind": "counterexample", "point": {k: str(Fraction(x)) for k, x in sorted(point.items())},
