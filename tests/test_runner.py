@@ -121,3 +121,16 @@ def test_pytest_plugin_in_a_fresh_project(tmp_path):
     r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--attncert", "no.such.*"],
                        cwd=tmp_path, capture_output=True, text=True)
     assert r.returncode != 0
+
+
+def test_dask_executor_matches_local(tmp_path):
+    pytest.importorskip("distributed")
+    from attncert.cli import run
+
+    out_l, out_d = io.StringIO(), io.StringIO()
+    assert run(["check", SEL, "--no-cache"], out_l, io.StringIO()) == 0
+    err = io.StringIO()
+    assert run(["check", SEL, "--no-cache", "--executor", "dask", "--jobs", "2"], out_d, err) == 0, err.getvalue()
+    strip = lambda s: [ln.rsplit("(", 1)[0] for ln in s.splitlines()]  # noqa: E731
+    assert strip(out_l.getvalue()) == strip(out_d.getvalue())
+    assert run(["check", SEL, "--executor", "spark"], io.StringIO(), io.StringIO()) == 2

@@ -44,7 +44,7 @@ def _fmt_line(res) -> str:
     return f"{ob.ref}: {tag}: {stmt} ({res.evidence.method}, {res.seconds:.2f}s){extra}"
 
 
-def _run_all(obs, timeout, stderr, label="checking", on_result=None, jobs=1, use_cache=False):
+def _run_all(obs, timeout, stderr, label="checking", on_result=None, jobs=1, use_cache=False, executor="local"):
     """Run obligations (in ``jobs`` processes, through the result cache unless disabled) and report them
     in transcription order. Without a terminal, each result is reported as soon as it and all before it
     are known (``on_result``); with one, a progress bar runs on stderr and results are reported at the end."""
@@ -53,7 +53,12 @@ def _run_all(obs, timeout, stderr, label="checking", on_result=None, jobs=1, use
     use_cache = use_cache and not os.environ.get("ATTNCERT_NO_CACHE")
     cache = ResultCache(os.environ.get("ATTNCERT_CACHE_DIR") or ".attncert-cache") if use_cache else None
     use_bar = stderr.isatty() if hasattr(stderr, "isatty") else False
-    if use_bar:
+    if executor != "local":
+        from .runner import run_dask
+
+        addr = executor.split("dask", 1)[1].lstrip(":") or None
+        results = run_dask(obs, timeout, address=addr, workers=max(jobs, 2), cache=cache, on_result=on_result)
+    elif use_bar:
         from rich.progress import Progress
 
         with Progress(transient=True, console=_console(stderr)) as prog:
@@ -104,7 +109,8 @@ def cmd_check(args, out, err) -> int:
         out.write(_fmt_line(r) + "\n")
         out.flush()
 
-    results = _run_all(obs, args.timeout, err, on_result=show, jobs=args.jobs, use_cache=not args.no_cache)
+    results = _run_all(obs, args.timeout, err, on_result=show, jobs=args.jobs, use_cache=not args.no_cache,
+                       executor=args.executor)
     _summary(results, out)
     if args.json:
         _write_json(args.json, api.check_json(results))
@@ -119,7 +125,7 @@ def cmd_certify(args, out, err) -> int:
     from . import api
 
     results = _run_all(api.select(args.selector), args.timeout, err, "certifying", jobs=args.jobs,
-                       use_cache=not args.no_cache)
+                       use_cache=not args.no_cache, executor=args.executor)
     paths = api.write_certificates(results, args.out)
     for r, p in zip(results, paths):
         out.write(f"{r.verdict.name:<9} {p}\n")
@@ -433,6 +439,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="run obligations in N processes (output order unchanged)")
     c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
     c.add_argument("--junit", metavar="FILE", help="write JUnit XML (one test case per obligation) to FILE")
+    c.add_argument("--executor", type=_executor, default="local", metavar="E",
+                   help="local (default), dask (a local Dask cluster of --jobs workers) or dask:tcp://HOST:PORT")
     c.set_defaults(fn=cmd_check)
     c = sub.add_parser("certify", help="write certificates (deterministic JSON)", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
@@ -440,6 +448,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
     c.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="run obligations in N processes")
     c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    c.add_argument("--executor", type=_executor, default="local", metavar="E", help="local, dask or dask:ADDRESS")
     c.set_defaults(fn=cmd_certify)
     c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
     c.add_argument("paths", nargs="+", metavar="PATH")
@@ -520,6 +529,12 @@ def _limit(s: str) -> int:
     if not 1 <= v <= 10 ** 9:
         raise argparse.ArgumentTypeError(f"{s!r} must be between 1 and 10^9")
     return v
+
+
+def _executor(s: str) -> str:
+    if s == "local" or s == "dask" or s.startswith("dask:"):
+        return s
+    raise argparse.ArgumentTypeError(f"{s!r}: use local, dask or dask:tcp://HOST:PORT")
 
 
 def _jobs(s: str) -> int:

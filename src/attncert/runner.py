@@ -137,3 +137,61 @@ def run_many(obs, timeout: float, jobs: int = 1, cache: ResultCache | None = Non
             flush()
     flush()
     return results  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- distributed (Dask)
+
+def _dask_run(oid: str, timeout: float):
+    """On a Dask worker: select the obligation by id (no obligation objects travel) and run it."""
+    from .families import select
+
+    (ob,) = [o for o in select(oid) if o.id == oid]
+    r = run_obligation(ob, timeout)
+    ev = r.evidence
+    return (ev.verdict.name, ev.method, ev.detail, tuple(ev.trust), ev.reason), r.seconds, tuple(r.tried)
+
+
+def run_dask(obs, timeout: float, address: str | None = None, workers: int = 2, cache: ResultCache | None = None,
+             on_result=None) -> list[Result]:
+    """Run registered obligations on a Dask cluster: ``address`` of a scheduler (tcp://host:8786), or a
+    local cluster of ``workers`` processes when it is None. Results come back in the order of ``obs``.
+    Workers must have attncert (and the solvers) installed; obligations are looked up there by id, so
+    only ids and JSON evidence cross the network. Worker processes are started non-daemonic so that they
+    can fork the solver guards."""
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError:
+        from .errors import UsageError
+        raise UsageError("--executor dask needs dask[distributed] (pip install 'attncert[dask]')") from None
+    obs = list(obs)
+    results: list[Result | None] = [None] * len(obs)
+    todo = []
+    for i, ob in enumerate(obs):
+        hit = cache.get(ob, timeout) if cache else None
+        if hit is not None:
+            results[i] = hit
+        else:
+            todo.append(i)
+    with dask.config.set({"distributed.worker.daemon": False, "distributed.logging.distributed": "error"}):
+        cluster = None
+        if address is None:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(address or cluster)
+        try:
+            futs = [client.submit(_dask_run, obs[i].id, timeout, pure=False, key=f"attncert-{i}-{obs[i].id}")
+                    for i in todo]
+            for i, fut in zip(todo, futs):
+                (v, meth, detail, trust, reason), sec, tried = fut.result()
+                r = Result(obs[i], Evidence(Verdict[v], meth, detail, tuple(trust), reason), sec, tuple(tried))
+                results[i] = r
+                if cache:
+                    cache.put(r, timeout)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    if on_result:
+        for r in results:
+            on_result(r)
+    return results  # type: ignore[return-value]
