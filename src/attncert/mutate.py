@@ -101,9 +101,11 @@ def run_mutant(ob: Obligation, timeout: float = 5.0) -> dict:
     from .engine import run_obligation
     from .verdict import Verdict
 
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if soft == resource.RLIM_INFINITY or soft > MEM_LIMIT:
-        resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT, hard))
+    # the limit applies while this mutant runs and is restored afterwards (children started later, e.g.
+    # a browser in the tests, must not inherit it)
+    limits = resource.getrlimit(resource.RLIMIT_AS)
+    if limits[0] == resource.RLIM_INFINITY or limits[0] > MEM_LIMIT:
+        resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT, limits[1]))
 
     def _alarm(signum, frame):
         raise TimeoutError(f"mutant took longer than {4 * timeout:.0f} s")
@@ -128,6 +130,7 @@ def run_mutant(ob: Obligation, timeout: float = 5.0) -> dict:
                        f"{x.evidence.detail.get('point')}")
     finally:
         signal.signal(signal.SIGALRM, old)
+        resource.setrlimit(resource.RLIMIT_AS, limits)
     return {"id": ob.id, "family": ob.family.replace("mutant:", ""), "verdict": r.verdict.name,
             "method": r.evidence.method, "reason": str(r.evidence.detail.get("reason", "")), "bug": bug,
             "seconds": time.perf_counter() - t}
