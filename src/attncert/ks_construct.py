@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
 
+from .backends.arb import upper_fraction
 from .errors import InvalidParameter
 
 PI_LO, PI_HI = Fraction(333, 106), Fraction(355, 113)
@@ -216,11 +217,6 @@ class KsLayer:
                 "W_V": [str(c) for c in self.v], "W_O": [str(self.wo)] + ["0"] * (d - 1), "s": 1}
 
 
-def _arb_hi(x) -> Fraction:
-    m, e = x.upper().man_exp()
-    return Fraction(int(m)) * Fraction(2) ** int(e)
-
-
 def build(ds: Dataset, seed: int = 0) -> KsLayer:
     import flint
 
@@ -232,7 +228,7 @@ def build(ds: Dataset, seed: int = 0) -> KsLayer:
         dl = 2 * flint.arb(ds.n).log() + 3
         Kball = flint.arb(Vp1) ** 4 * flint.arb(flint.fmpq(PI_HI.numerator, PI_HI.denominator)) * ds.d * dl / (
             8 * flint.arb(flint.fmpq((ds.eps * ds.r_min).numerator, (ds.eps * ds.r_min).denominator)))
-        K = Fraction(math.ceil(_arb_hi(Kball) * 1024), 1024)   # a short dyadic >= K keeps the scores' denominators small
+        K = Fraction(math.ceil(upper_fraction(Kball) * 1024), 1024)   # a short dyadic >= K keeps the scores' denominators small
     finally:
         flint.ctx.prec = old
     return KsLayer(ds, v, K, ds.eps / (4 * ds.r_max), ds.r_max + ds.eps / 4, attempt)
@@ -244,7 +240,7 @@ def check_lemma3(layer: KsLayer) -> dict:
 
     ds = layer.ds
     flint.ctx.prec = 128
-    dl_hi = _arb_hi(2 * flint.arb(ds.n).log() + 3)
+    dl_hi = upper_fraction(2 * flint.arb(ds.n).log() + 3)
     p = {t: _dot(layer.v, t) for t in ds.vocab}
     c2 = 8 / (PI_LO * ds.d * Fraction(len(ds.vocab) + 1) ** 4)
     ok75 = all(p[t] ** 2 >= c2 * _sq(t) and p[t] ** 2 <= _sq(t) for t in ds.vocab)

@@ -100,52 +100,43 @@ def as_p(p) -> Fraction:
 # ----------------------------------------------------------------------------------------- weights
 
 
-def encoder_weights(con: Thm6Construction) -> dict:
-    """w[(j, t)] = {i: g_i(t) - g_i(t - 1)}: the latent weights of encoder unit H(V_j - t 2^-L), where
-    g_i(c) is what code c of coordinate j contributes to latent i (exact differences, as in construct)."""
-    by_j: dict[int, list[tuple[int, int, int]]] = {}
-    for (j, l, i, s) in con.assignment:
-        by_j.setdefault(j, []).append((l, i, s))
-
-    def g(j, c):
+def _staircase_weights(entries: dict, groups: int, levels: int) -> dict:
+    """For a piecewise-constant map written as a sum of Heaviside steps: group g's value at code c is
+    f_g(c) = sum of ``value`` over its entries (target, pos, value) whose bit ``pos`` (1 = most significant
+    of ``levels``) is set in c; step t of group g carries the exact differences f_g(t) - f_g(t - 1)."""
+    def f(g, c):
         out: dict[int, Fraction] = {}
-        for (l, i, s) in by_j[j]:
-            if (c >> (con.L - l)) & 1:
-                out[i] = out.get(i, Fraction(0)) + Fraction(1, 1 << s)
+        for (x, pos, val) in entries.get(g, ()):
+            if (c >> (levels - pos)) & 1:
+                out[x] = out.get(x, Fraction(0)) + val
         return out
 
     w = {}
-    for j in range(con.m):
-        prev = g(j, 0)
-        for t in range(1, 1 << con.L):
-            cur = g(j, t)
-            w[(j, t)] = {i: cur.get(i, 0) - prev.get(i, 0) for i in set(cur) | set(prev) if cur.get(i, 0) != prev.get(i, 0)}
+    for g in range(groups):
+        prev = f(g, 0)
+        for t in range(1, 1 << levels):
+            cur = f(g, t)
+            w[(g, t)] = {x: cur.get(x, 0) - prev.get(x, 0) for x in set(cur) | set(prev) if cur.get(x, 0) != prev.get(x, 0)}
             prev = cur
     return w
+
+
+def encoder_weights(con: Thm6Construction) -> dict:
+    """w[(j, t)] = {i: g_i(t) - g_i(t - 1)}: the latent weights of encoder unit H(V_j - t 2^-L), where
+    g_i(c) is what code c of coordinate j contributes to latent i (bit l of c is bit s of latent i)."""
+    entries: dict[int, list] = {}
+    for (j, l, i, s) in con.assignment:
+        entries.setdefault(j, []).append((i, l, Fraction(1, 1 << s)))
+    return _staircase_weights(entries, con.m, con.L)
 
 
 def decoder_weights(con: Thm6Construction) -> dict:
     """a[(i, k)] = {j: h_j(k) - h_j(k - 1)}: the output weights of decoder unit H(u_i - k 2^-q), where
     h_j(c) is the value that count c of latent i contributes to output coordinate j."""
-    by_i: dict[int, list[tuple[int, int, int]]] = {}
+    entries: dict[int, list] = {}
     for (j, l, i, s) in con.assignment:
-        by_i.setdefault(i, []).append((j, l, s))
-
-    def h(i, c):
-        out: dict[int, Fraction] = {}
-        for (j, l, s) in by_i.get(i, ()):
-            if (c >> (con.q - s)) & 1:
-                out[j] = out.get(j, Fraction(0)) + Fraction(1, 1 << l)
-        return out
-
-    a = {}
-    for i in range(con.n):
-        prev = h(i, 0)
-        for k in range(1, 1 << con.q):
-            cur = h(i, k)
-            a[(i, k)] = {j: cur.get(j, 0) - prev.get(j, 0) for j in set(cur) | set(prev) if cur.get(j, 0) != prev.get(j, 0)}
-            prev = cur
-    return a
+        entries.setdefault(i, []).append((j, s, Fraction(1, 1 << l)))
+    return _staircase_weights(entries, con.n, con.q)
 
 
 # ----------------------------------------------------------------------------------------- the claim

@@ -81,6 +81,19 @@ class ResultCache:
 _JOBS: list = []
 
 
+def _from_cache(obs, timeout: float, cache: ResultCache | None) -> tuple[list, list[int]]:
+    """The cached results in place (None elsewhere) and the indices still to run."""
+    results: list[Result | None] = [None] * len(obs)
+    todo = []
+    for i, ob in enumerate(obs):
+        hit = cache.get(ob, timeout) if cache else None
+        if hit is not None:
+            results[i] = hit
+        else:
+            todo.append(i)
+    return results, todo
+
+
 def _run_index(args):
     i, timeout = args
     r = run_obligation(_JOBS[i], timeout)
@@ -93,14 +106,7 @@ def run_many(obs, timeout: float, jobs: int = 1, cache: ResultCache | None = Non
     """Results in the order of ``obs``. With jobs > 1 the uncached obligations run in forked worker
     processes (which may fork their own solver guards); results are still reported in order."""
     obs = list(obs)
-    results: list[Result | None] = [None] * len(obs)
-    todo = []
-    for i, ob in enumerate(obs):
-        hit = cache.get(ob, timeout) if cache else None
-        if hit is not None:
-            results[i] = hit
-        else:
-            todo.append(i)
+    results, todo = _from_cache(obs, timeout, cache)
     done_upto = 0
 
     def flush():
@@ -165,14 +171,7 @@ def run_dask(obs, timeout: float, address: str | None = None, workers: int = 2, 
         from .errors import UsageError
         raise UsageError("--executor dask needs dask[distributed] (pip install 'attncert[dask]')") from None
     obs = list(obs)
-    results: list[Result | None] = [None] * len(obs)
-    todo = []
-    for i, ob in enumerate(obs):
-        hit = cache.get(ob, timeout) if cache else None
-        if hit is not None:
-            results[i] = hit
-        else:
-            todo.append(i)
+    results, todo = _from_cache(obs, timeout, cache)
     with dask.config.set({"distributed.worker.daemon": False, "distributed.logging.distributed": "error"}):
         cluster = None
         if address is None:

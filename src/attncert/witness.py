@@ -79,11 +79,9 @@ def S_tree(net, beta: Fraction, z) -> list[E]:
 def width_bound(d2: E, eps: Fraction, n: int) -> int:
     """The largest integer P with (P - 1)^2 n d2 < 4 eps^2, using a rigorous upper bound of d2 (a squared
     l2 distance as a closed tree): then 2 eps / (sqrt(n) ||.||_2) > P - 1, so any width p >= P."""
-    from .backends.arb import arb_eval
+    from .backends.arb import arb_eval, upper_fraction
 
-    v = arb_eval(d2.node, {}, 256)
-    m_, e_ = v.upper().man_exp()
-    hi = Fraction(int(m_)) * Fraction(2) ** int(e_)
+    hi = upper_fraction(arb_eval(d2.node, {}, 256))
     if hi <= 0:
         return 1
     q = 4 * eps * eps / (n * hi)

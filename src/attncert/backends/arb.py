@@ -63,6 +63,12 @@ class ArbNumbers(Numbers):
         raise ValueError(op)
 
 
+def upper_fraction(x) -> Fraction:
+    """The (exact, dyadic) upper endpoint of an arb ball as a Fraction."""
+    m, e = x.upper().man_exp()
+    return Fraction(int(m)) * Fraction(2) ** int(e)
+
+
 def arb_eval(node, point: dict, bits: int):
     flint = _flint()
     old = flint.ctx.prec
