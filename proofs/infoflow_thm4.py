@@ -1,0 +1,534 @@
+"""InfoFlow (Yu, Jiang, Bao, Li 2026), Theorem 1 / Theorem 4: depth separation (Appendix A.1).
+
+Equation numbers are the paper's (8)-(43); L... are lines of ../shared/papers/infoflow-2605.17930.txt.
+Part 1 (single layer, lower bound): the sets Q0, K_i, P0 and the points b_i (10)-(11), the counting
+(12)-(13), the eight weighted-average identities, (14)=(15), the chains (16)-(22), (23), (24)-(38), the
+separation of F(W1), F(W2) and the use of Lemma 4 of Yu et al. Part 2 (two layers): the printed weights,
+the softmax stages (by the Boltzmann bound of Kajitsuka-Sato B.2), and the error budget (39)-(43). The
+built network is certified separately (``attncert construct thm4``, docs/theorem4.md).
+
+Vectors enter the chains through their norms: a norm is a named non-negative quantity and the
+triangle inequality / homogeneity are facts (``fact:``). e = eps^(k+1) is a named positive quantity.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from attncert.claims import Finding, Obligation, Var, claim, fact
+from attncert.depth import C_ABS, b_points
+from attncert.expr import abs_, add, and_, exp, log, max_, min_, not_, num, or_, var
+from attncert.families import family
+from attncert.verdict import Verdict
+
+PAPER = "infoflow"
+obs: list[Obligation] = []
+REF = "infoflow:A.1"
+
+
+def ob(id_, ref, statement, c, methods, **kw):
+    obs.append(Obligation(id=f"infoflow.thm4.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
+                          methods=tuple(methods), **kw))
+
+
+def v(*names):
+    return [var(s) for s in names]
+
+
+def sq(xs):
+    return add(*[x * x for x in xs])
+
+
+x1, x2, x3, y1, y2, y3, b1, b2, b3, L, r, s = v("x1", "x2", "x3", "y1", "y2", "y3", "b1", "b2", "b3", "L", "r", "s")
+X, Y, B = [x1, x2, x3], [y1, y2, y3], [b1, b2, b3]
+half = F(1, 2)
+
+# ================================================================ the sets and the points (10)-(11)
+in_Q0 = lambda p: and_(p[0] >= -half, p[0] <= 0, p[1] >= -half, p[1] <= 0, p[2] < 0)     # noqa: E731 (10)
+margins = [b1 >= -half + L, b1 <= -L, b2 >= -half + L, b2 <= -L, b3 < -L, L > 0]
+ob("ball_coordinates", f"{REF} (10) condition (2)", "||d||^2 <= L^2 gives |d_i| <= L for each coordinate",
+   claim(["d1", "d2", "d3", "L"], [L > 0, sq(v("d1", "d2", "d3")) <= L * L],
+         and_(*[abs_(d) <= L for d in v("d1", "d2", "d3")])), ["smt"])
+ob("ball_in_Q0", f"{REF} (10) condition (2)",
+   "if b1, b2 in [-1/2 + L, -L] and b3 < -L, every x with ||x - b|| <= L (so |x_i - b_i| <= L) is in Q0: "
+   "B(b, L) cap S^2 is inside Q0",
+   claim(["x1", "x2", "x3", "b1", "b2", "b3", "L"],
+         margins + [fact(abs_(a - c) <= L, "infoflow.thm4.ball_coordinates") for a, c in zip(X, B)], in_Q0(X)), ["smt"])
+for H in range(1, 9):
+    LH, pts = b_points(H)
+    conds = []
+    for p in pts:
+        conds += [sq([num(c) for c in p]).eq(1), num(p[0]) >= -half + LH, num(p[0]) <= -LH,
+                  num(p[1]) >= -half + LH, num(p[1]) <= -LH, num(p[2]) < -LH]
+    for i, p in enumerate(pts):
+        for q in pts[i + 1:]:
+            conds.append(sq([num(a) - num(c) for a, c in zip(p, q)]) >= 16 * LH * LH)
+    ob(f"b_points.H{H}", f"{REF} (10) 'it is clear that there exists L = C/H'",
+       f"H = {H}: the {H + 1} exact rational points b_i (attncert.depth.b_points) lie on S^2, satisfy the margins of "
+       f"ball_in_Q0 (so condition (2) holds) and ||b_i - b_j||^2 >= 16 L^2 (condition (1)), with L = C/H, C = {C_ABS}",
+       claim([], [], and_(*conds)), ["smt"])
+
+ob("K_literal_empty", f"{REF} (L372) K_i = -B(b_i, L) cap Q0",
+   "read literally, K_i = (-B(b_i, L)) cap Q0 = B(-b_i, L) cap Q0 is empty: a point of Q0 has x3 < 0, a point "
+   "of B(-b_i, L) has x3 >= -b3 - L > 0",
+   claim(["x1", "x2", "x3", "b1", "b2", "b3", "L"], margins + [sq([x1 + b1, x2 + b2, x3 + b3]) <= L * L],
+         not_(in_Q0(X))), ["smt"],
+   finding=Finding("implicit-convention",
+                   "Read K_i = -(B(b_i, L) cap Q0) = B(-b_i, L) cap (-Q0): the points p_i of (11) sit near -b_1, "
+                   "and the end of the proof says the rest of the sequence lies in -Q0. With the literal parse "
+                   "every K_i is empty and (11) picks from an empty set.", False))
+w1, w2 = -b2, b1      # w = (-b2, b1, 0) is orthogonal to b
+px = [-b1 * (1 - r / 2) + w1 * s, -b2 * (1 - r / 2) + w2 * s, -b3 * (1 - r / 2)]
+ob("p_i_exist", f"{REF} (11) 'it is clear that ... must be non-empty'",
+   "for every r in [0, L^2] the point x = -b(1 - r/2) + s w, w = (-b2, b1, 0), s >= 0, s^2 |w|^2 = r - r^2/4, "
+   "is on S^2 with ||x + b||^2 = r; then -x is in B(b, L) cap S^2, so in Q0 (ball_in_Q0), and x is in K_1",
+   claim(["b1", "b2", "b3", "r", "s", "L"],
+         [sq(B).eq(1), b1 * b1 + b2 * b2 > 0, r >= 0, r <= L * L, s >= 0, (s * s * (b1 * b1 + b2 * b2)).eq(r - r * r / 4)],
+         and_(sq(px).eq(1), sq([a + c for a, c in zip(px, B)]).eq(r))), ["smt"])
+d_i, d_j, d_ij = v("d_i", "d_j", "d_ij")
+ob("K_disjoint", f"{REF} (L378) K_1..K_{{H+1}} pairwise disjoint",
+   "a point x within L of -b_i and of -b_j would give ||b_i - b_j|| <= 2L < 4L (condition (1))",
+   claim(["d_i", "d_j", "d_ij", "L"], [L > 0, d_i <= L, d_j <= L, d_ij >= 4 * L,
+                                        fact(d_ij <= d_i + d_j, "fact:triangle inequality")], num(0) > 1), ["smt"])
+for H in range(1, 9):
+    a = [Var(f"a{j}", "int") for j in range(1, H + 1)]
+    av = [var(f"a{j}") for j in range(1, H + 1)]
+    ob(f"pigeonhole_Y.H{H}", f"{REF} (L378) some K_i misses Y",
+       f"H = {H}: each y_j lies in at most one of the disjoint K_1..K_{H + 1} (a_j = its index, 0 = none); some "
+       f"index i in 1..{H + 1} is hit by no y_j",
+       claim(a, [and_(x >= 0, x <= H + 1) for x in av],
+             or_(*[and_(*[x.ne(i) for x in av]) for i in range(1, H + 2)])), ["smt"])
+T, Hh = v("T", "H")
+ob("wlog_positions", f"{REF} (L382) 'WLOG i = 1 and t_j = T - j'",
+   "the positions: H retrieved positions t_j, one position for b_1 and T0 = T - H - 1 positions for U_1..U_T0",
+   claim(["T", "H"], [Hh >= 1, T >= Hh + 2], ((T - Hh - 1) + Hh + 1).eq(T)), ["smt"],
+   finding=Finding("implicit-convention",
+                   "t_j = T - j is not without loss of generality: with positional encoding P_phi(x, t) the model "
+                   "is not permutation invariant, and t_j may even be T (where b_1 is placed). The argument goes "
+                   "through by putting b_1 and the U_t on the T0 + 1 positions outside {t_1..t_H}.", False))
+
+# ================================================================ the counting (11)-(13)
+Mm, m, eps, i, ii, T0 = v("M", "m", "eps", "i", "ii", "T0")
+floor_m = [m * 4 * T0 * eps <= L * L, (m + 1) * 4 * T0 * eps > L * L, m >= 0]      # m = floor(L^2/(4 T0 eps))
+ob("U_size", f"{REF} (12)", "|U_j| = #{i : (j-1)M/T0 < i <= jM/T0} = M/T0 = m with M = T0 m",
+   claim([Var("j", "int"), "m"], [m >= 1], (var("j") * m - (var("j") - 1) * m).eq(m)), ["smt"])
+ob("U_nonempty_threshold", f"{REF} (L392) M = T0 floor(L^2/(4 T0 eps))",
+   "if eps > L^2/(4 T0) then m = floor(L^2/(4 T0 eps)) = 0 and every U_j is empty",
+   claim([Var("m", "int"), "eps", "T0", "L"], floor_m + [T0 >= 1, L > 0, eps * 4 * T0 > L * L], m.eq(0)), ["smt"],
+   finding=Finding("implicit-threshold", "The construction needs eps <= L^2/(4 T0) = C^2/(4 H^2 T0) (else U_j is "
+                   "empty); Theorem 4 states every eps > 0. The bound is only claimed as eps -> 0, so the conclusion "
+                   "stands; attncert bound thm4 prints the threshold.", False))
+ob("U_size_theta", f"{REF} (L406) |U_j| = O(1/eps)",
+   "L^2/(8 T0 eps) <= m <= L^2/(4 T0 eps) once eps <= L^2/(8 T0)",
+   claim([Var("m", "int"), "eps", "T0", "L"], floor_m + [T0 >= 1, L > 0, eps > 0, eps * 8 * T0 <= L * L],
+         and_(m * 8 * T0 * eps >= L * L, m * 4 * T0 * eps <= L * L)), ["smt"])
+ob("p_i_in_ball", f"{REF} (11)", "(i-1) L^2/M < L^2 for 1 <= i <= M: every p_i is within L of -b_1",
+   claim([Var("i", "int"), Var("M", "int"), "L"], [L > 0, i >= 1, i <= Mm], (i - 1) * L * L / Mm < L * L), ["smt"])
+gg = var("g")     # the step L^2/M between consecutive squared distances
+ob("step_ge_4eps", f"{REF} (L488) |F(W1) - F(W2)| >= 4 eps",
+   "the step g = L^2/M = L^2/(T0 m) is >= 4 eps, as m <= L^2/(4 T0 eps) (M = T0 m, m >= 1)",
+   claim(["g", "m", "eps", "T0", "L"], floor_m + [m >= 1, T0 >= 1, L > 0, eps > 0, (gg * T0 * m).eq(L * L)],
+         gg >= 4 * eps), ["smt"])
+ob("gap_4eps", f"{REF} (L488) |F(W1) - F(W2)| >= 4 eps",
+   "two different p_i, p_i' (integers i != i') have squared distances (i-1)g, (i'-1)g to -b_1 that differ by >= g >= 4 eps",
+   claim(["i", "ii", "g", "eps"], [fact(gg >= 4 * eps, "infoflow.thm4.step_ge_4eps"), eps > 0,
+                                   fact(or_(i - ii >= 1, ii - i >= 1), "i != i' are integers")],
+         abs_((i - 1) * gg - (ii - 1) * gg) >= 4 * eps), ["smt"])
+ob("U_ordered", f"{REF} (L486) j* = min J",
+   "points of U_t come before points of U_t' (t < t') in squared distance to -b_1: the indices are ordered",
+   claim(["i", "ii", "m", "t", "tt"],
+         [m >= 1, fact(var("tt") >= var("t") + 1, "t < t' are integers"), i > (var("t") - 1) * m, i <= var("t") * m,
+          ii > (var("tt") - 1) * m, ii <= var("tt") * m], i < ii), ["smt"])
+k, n, e = v("k", "n", "e")
+ob("T0_identity_13", f"{REF} (13)", "T0 = (k+1)(H(n+1)+1) for k = T0/(H(n+1)+1) - 1",
+   claim(["T0", "H", "n"], [Hh >= 1, n >= 1], (((T0 / (Hh * (n + 1) + 1) - 1) + 1) * (Hh * (n + 1) + 1)).eq(T0)),
+   ["identity"])
+ob("exponent_gap_13", f"{REF} (13)", "T0 - (k+1) H (n+1) = k + 1 > 0: choices outgrow constraints by eps^-(k+1)",
+   claim(["T0", "H", "n", "k"], [Hh >= 1, n >= 1, T0 >= 1, fact(((k + 1) * (Hh * (n + 1) + 1)).eq(T0), "infoflow.thm4.T0_identity_13")],
+         and_((T0 - (k + 1) * Hh * (n + 1)).eq(k + 1), k + 1 > 0)), ["smt"])
+# the cells of the pigeonhole, explicitly (attncert bound thm4 evaluates them)
+d1, d2, d3, sd = v("d1", "d2", "d3", "sd")
+ob("cube_cell_diameter.n3", f"{REF} (L408) accuracy of the average",
+   "two points in one cube of side s (n = 3) are within l2 distance s sqrt(n): sum d_i^2 <= n s^2",
+   claim(["d1", "d2", "d3", "sd"], [abs_(d1) <= sd, abs_(d2) <= sd, abs_(d3) <= sd], sq([d1, d2, d3]) <= 3 * sd * sd), ["smt"])
+S1, S2, G, dl = v("S1", "S2", "G", "dl")
+ob("ratio_cell", f"{REF} (L408) accuracy of the ratio",
+   "S1, S2 in one geometric cell [G, G(1+delta)) give S1/S2 in [1/(1+delta), 1+delta]",
+   claim(["S1", "S2", "G", "dl"], [G > 0, dl > 0, S1 >= G, S1 < G * (1 + dl), S2 >= G, S2 < G * (1 + dl)],
+         and_(S1 <= (1 + dl) * S2, S2 <= (1 + dl) * S1)), ["smt"])
+c_, R_, ll, lT = v("c", "R", "l", "lT")
+ob("avg_cells_bound", f"{REF} (L408)", "ceil(2R/s) <= (2R + 1)/s for 0 < s <= 1",
+   claim([Var("c", "int"), "R", "s"], [R_ > 0, s > 0, s <= 1, c_ < 2 * R_ / s + 1], c_ <= (2 * R_ + 1) / s), ["smt"])
+ob("ratio_cells_quotient", f"{REF} (L408)",
+   "log T / log(1+delta) <= 2 log T / delta for 0 < delta <= 1, as log(1+delta) >= delta/(1+delta)",
+   claim(["lT", "l", "dl"], [lT >= 0, dl > 0, dl <= 1, ll > 0,
+                             fact(ll * (1 + dl) >= dl, "fact:log(1+x) >= x/(1+x) for x > -1")],
+         lT / ll <= 2 * lT / dl), ["smt"])
+ob("ratio_cells_bound", f"{REF} (L408)",
+   "ceil(log T / log(1+delta)) < log T/log(1+delta) + 1 <= (2 log T + 1)/delta for 0 < delta <= 1",
+   claim(["c", "lT", "qq", "dl"], [lT >= 0, dl > 0, dl <= 1, c_ < var("qq") + 1,
+                                   fact(var("qq") <= 2 * lT / dl, "infoflow.thm4.ratio_cells_quotient")],
+         c_ <= (2 * lT + 1) / dl), ["smt"])
+ob("floor_half", f"{REF} (L406)", "m = floor(x) >= x/2 for x >= 1",
+   claim([Var("m", "int"), "x"], [var("x") >= 1, m > var("x") - 1, m <= var("x")], m * 2 >= var("x")), ["smt"])
+lK, lc, ell, sk = v("lK", "lc", "ell", "sk")
+ob("pigeonhole_threshold", f"{REF} (13) made explicit",
+   "with ell = -log eps: T0 (lc + ell) > lK + (T0 - s) ell whenever s ell > lK - T0 lc, i.e. eps < eps0 = "
+   "exp(-(lK - T0 lc)/s), where lc = log(L^2/(8 T0)), lK = log of the cell constant, s = k + 1",
+   claim(["T0", "lc", "ell", "lK", "sk"], [sk > 0, T0 >= 1, sk * ell > lK - T0 * lc],
+         T0 * (lc + ell) > lK + (T0 - sk) * ell), ["smt"])
+NV, Wv1, Wv2, P1, P2 = v("NV", "W1", "W2", "P1", "P2")
+ob("values_norm_as_printed", f"{REF} (L408) 'a convex combination of vectors of norm no greater than 1'",
+   "under the constraints (||P_phi|| <= 1, |weights| <= 1) a value vector v = W_V P_phi has norm <= 1 "
+   "(n = 1, E = 2: W_V = (W1, W2), P = (P1, P2))",
+   claim(["W1", "W2", "P1", "P2"], [abs_(Wv1) <= 1, abs_(Wv2) <= 1, P1 * P1 + P2 * P2 <= 1],
+         abs_(Wv1 * P1 + Wv2 * P2) <= 1), ["model", "probe"], expect=Verdict.REFUTED,
+   hint=(("W1", F(1)), ("W2", F(1)), ("P1", F(3, 5)), ("P2", F(4, 5))),
+   finding=Finding("false-step", "Entries bounded by 1 give ||W_V||_op <= sqrt(n E), so ||v|| <= sqrt(n E); the "
+                   "averages live in the ball of radius sqrt(n E). Only the cell count changes (by (nE)^{n/2} per "
+                   "head), not the exponent.", False))
+ob("values_norm_repaired", f"{REF} (L408) repaired",
+   "||W_V P|| <= sqrt(E) ||P|| per row, so |v|^2 <= E = 2 here (Cauchy-Schwarz)",
+   claim(["W1", "W2", "P1", "P2"], [abs_(Wv1) <= 1, abs_(Wv2) <= 1, P1 * P1 + P2 * P2 <= 1],
+         (Wv1 * P1 + Wv2 * P2) ** 2 <= 2), ["smt"], repairs="infoflow.thm4.values_norm_as_printed")
+lam = v("l1", "l2", "l3", "l4")
+Mi = var("Mi")
+ob("sum_between_M_and_TM", f"{REF} (L408) M_i <= sum <= T M_i",
+   "every term is <= M_i and one term equals M_i, so M_i <= sum <= T M_i (T = 4)",
+   claim(["l1", "l2", "l3", "l4", "Mi"], [x > 0 for x in lam] + [x <= Mi for x in lam] + [lam[3].eq(Mi)],
+         and_(add(*lam) >= Mi, add(*lam) <= 4 * Mi)), ["smt"])
+la, lb, lc2 = v("la", "lb", "lc")
+ob("lambda_le_M", f"{REF} (L408) the U-terms are <= M_i",
+   "lambda_i(z(t), t) <= lambda_i(y_i, t_i) (argmax over P0 and positions outside t_1..t_{i-1}, which t <= T0 is) "
+   "and lambda_i(y_i, t_i) <= M_i",
+   claim(["la", "lb", "Mi"], [fact(la <= lb, "fact:(y_i, t_i) is the argmax (L366-370)"), lb <= Mi], la <= Mi), ["smt"])
+
+# ================================================================ the eight identities (L426-446)
+# a concrete layout: T = 6, H = 1, T0 = 4, J = {1, 3}, I' = {2, 4}, K' = {5, 6}
+pos = range(1, 7)
+J_, I_, K_ = (1, 3), (2, 4), (5, 6)
+lz1 = {t: var(f"u{t}") for t in pos}                         # lambda_i(z1(t), t)
+lz2 = {t: (var(f"w{t}") if t in J_ else lz1[t]) for t in pos}   # z2 differs from z1 on J only
+lw1 = {t: (var(f"y{t}") if t in I_ else lz1[t]) for t in pos}   # w puts y_1 on I'
+lw2 = {t: (var(f"y{t}") if t in I_ else lz2[t]) for t in pos}
+vz1 = {t: var(f"vu{t}") for t in pos}
+vz2 = {t: (var(f"vw{t}") if t in J_ else vz1[t]) for t in pos}
+vw1 = {t: (var(f"vy{t}") if t in I_ else vz1[t]) for t in pos}
+vw2 = {t: (var(f"vy{t}") if t in I_ else vz2[t]) for t in pos}
+lam_vars = sorted({str(x.node[1]) for d in (lz1, lz2, lw1, lw2) for x in d.values()})
+val_vars = sorted({str(x.node[1]) for d in (vz1, vz2, vw1, vw2) for x in d.values()})
+
+
+def S(lm, ts):
+    return add(*[lm[t] for t in ts])
+
+
+def SV(lm, vv, ts):
+    return add(*[lm[t] * vv[t] for t in ts])
+
+
+Q1, Q2, Q3, Q4, Q5 = S(lz1, J_), S(lz2, J_), S(lz1, I_), S(lw1, I_), S(lz1, K_)
+V1, V2, V3, V4, V5 = (SV(lz1, vz1, J_) / Q1, SV(lz2, vz2, J_) / Q2, SV(lz1, vz1, I_) / Q3, SV(lw1, vw1, I_) / Q4,
+                      SV(lz1, vz1, K_) / Q5)
+allv = lam_vars + val_vars
+pos_h = [var(x) > 0 for x in lam_vars]
+ident = [
+    ("sum_z1", "sum_t lambda(z1(t), t) = Q1 + Q3 + Q5", S(lz1, pos).eq(Q1 + Q3 + Q5)),
+    ("sum_z2", "sum_t lambda(z2(t), t) = Q2 + Q3 + Q5", S(lz2, pos).eq(Q2 + Q3 + Q5)),
+    ("sum_w1", "sum_t lambda(w1(t), t) = Q1 + Q4 + Q5", S(lw1, pos).eq(Q1 + Q4 + Q5)),
+    ("avg_z1", "avg over z1 = (Q1V1 + Q3V3 + Q5V5)/(Q1 + Q3 + Q5)",
+     (SV(lz1, vz1, pos) / S(lz1, pos)).eq((Q1 * V1 + Q3 * V3 + Q5 * V5) / (Q1 + Q3 + Q5))),
+    ("avg_z2", "avg over z2 = (Q2V2 + Q3V3 + Q5V5)/(Q2 + Q3 + Q5)",
+     (SV(lz2, vz2, pos) / S(lz2, pos)).eq((Q2 * V2 + Q3 * V3 + Q5 * V5) / (Q2 + Q3 + Q5))),
+    ("avg_w1", "avg over w1 = (Q1V1 + Q4V4 + Q5V5)/(Q1 + Q4 + Q5)",
+     (SV(lw1, vw1, pos) / S(lw1, pos)).eq((Q1 * V1 + Q4 * V4 + Q5 * V5) / (Q1 + Q4 + Q5))),
+]
+for id_, st, goal in ident:
+    ob(f"identity.{id_}", f"{REF} (L426-446)", st + " (layout T = 6, J = {1,3}, I' = {2,4}, K' = {5,6})",
+       claim(allv, pos_h, goal), ["identity"])
+ob("identity.sum_w2_as_printed", f"{REF} (L432) fourth identity",
+   "as printed: sum_t lambda(z2(t), t) = Q2 + Q4 + Q5", claim(allv, pos_h, S(lz2, pos).eq(Q2 + Q4 + Q5)),
+   ["model", "probe"], expect=Verdict.REFUTED,
+   finding=Finding("typo", "The fourth identity is about w2: sum_t lambda(w2(t), t) = Q2 + Q4 + Q5 (as printed it "
+                   "says z2, which would force Q3 = Q4).", False))
+ob("identity.sum_w2", f"{REF} (L432) repaired", "sum_t lambda(w2(t), t) = Q2 + Q4 + Q5",
+   claim(allv, pos_h, S(lw2, pos).eq(Q2 + Q4 + Q5)), ["identity"], repairs="infoflow.thm4.identity.sum_w2_as_printed")
+ob("identity.avg_w2_as_printed", f"{REF} (L446) eighth identity",
+   "as printed: avg over w2 = (Q2V2 + Q4V4 + Q5V5)/(Q1 + Q4 + Q5)",
+   claim(allv, pos_h, (SV(lw2, vw2, pos) / S(lw2, pos)).eq((Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q1 + Q4 + Q5))),
+   ["model", "probe"], expect=Verdict.REFUTED,
+   finding=Finding("typo", "The denominator is Q2 + Q4 + Q5, as used in (14).", False))
+ob("identity.avg_w2", f"{REF} (L446) repaired", "avg over w2 = (Q2V2 + Q4V4 + Q5V5)/(Q2 + Q4 + Q5)",
+   claim(allv, pos_h, (SV(lw2, vw2, pos) / S(lw2, pos)).eq((Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q2 + Q4 + Q5))),
+   ["identity"], repairs="infoflow.thm4.identity.avg_w2_as_printed")
+
+# ================================================================ (14)=(15) and the chains (16)-(38)
+q1, q2, q3, q4, q5, v1, v2, v3, v4, v5 = v("q1", "q2", "q3", "q4", "q5", "v1", "v2", "v3", "v4", "v5")
+QV = ["q1", "q2", "q3", "q4", "q5", "v1", "v2", "v3", "v4", "v5"]
+
+
+def split(qa):
+    """(14) and the two terms of (15) with Q_a (a = Q4 for the w-sequences, Q3 for the z-sequences)."""
+    va = {q3: v3, q4: v4}[qa]
+    lhs = (q1 * v1 + qa * va + q5 * v5) / (q1 + qa + q5) - (q2 * v2 + qa * va + q5 * v5) / (q2 + qa + q5)
+    first = (q2 - q1) * (qa * (va - v2) + q5 * (v5 - v2)) / ((q1 + qa + q5) * (q2 + qa + q5))
+    second = q1 / (q1 + qa + q5) * (v1 - v2)
+    return lhs, first, second
+
+
+lhs4, first4, second4 = split(q4)
+lhs3, first3, second3 = split(q3)
+qpos = [q1 > 0, q2 > 0, q3 > 0, q4 > 0, q5 > 0]
+ob("identity_14_15", f"{REF} (14)=(15)", "(14) = (Q2-Q1)(Q4(V4-V2) + Q5(V5-V2))/(...)(...) + Q1/(Q1+Q4+Q5) (V1 - V2)",
+   claim(QV, qpos, lhs4.eq(first4 + second4)), ["identity"])
+ob("identity_14_15.z", f"{REF} (14)=(15) for z (used in (24)-(28))", "the same identity with Q3, V3 in place of Q4, V4",
+   claim(QV, qpos, lhs3.eq(first3 + second3)), ["identity"])
+
+# hypotheses in force (L452): Q's > 0, Q1 >= Q2 (WLOG), Q5 >= M_i >= (Q1 + Q3 + Q5)/T, the ratio condition
+dlt = e / (24 * T * T)
+Sz1, Sz2 = q1 + q3 + q5, q2 + q3 + q5
+H_chain = qpos + [T >= 2, e > 0, e <= 1, q1 >= q2, q5 >= Mi, Mi * T >= Sz1,
+                  Sz1 * (1 + dlt) >= Sz2, Sz2 * (1 + dlt) >= Sz1]
+CH = ["q1", "q2", "q3", "q4", "q5", "T", "e", "Mi"]
+u4, u3 = v("u4", "u3")    # ||Q4 (V4 - V2) + Q5 (V5 - V2)||, and the same with Q3
+H_u4 = [u4 >= 0, fact(u4 <= 2 * q4 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim)")]
+H_u3 = [u3 >= 0, fact(u3 <= 2 * q3 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim)")]
+t16 = abs_(q2 - q1) * u4 / ((q1 + q4 + q5) * (q2 + q4 + q5))
+t17 = abs_(q2 - q1) * (2 * q4 + 2 * q5) / ((q1 + q4 + q5) * (q2 + q4 + q5))
+t18 = 2 * abs_(q2 - q1) / (q1 + q4 + q5)
+t19 = 2 * T * abs_(q2 - q1) / Sz1
+t20 = abs_(1 - Sz2 / Sz1)
+t21 = T * e / (12 * T * T)
+t22 = e / (12 * T)
+chain = [("16_17", "(16) <= (17)", t16, t17, H_u4, "<="), ("17_18", "(17) <= (18)", t17, t18, [], "<="),
+         ("18_19", "(18) <= (19) (Q1+Q4+Q5 >= Q5 >= (Q1+Q3+Q5)/T)", t18, t19, [], "<="),
+         ("20_21", "(20) <= (21) (the ratio condition)", t20, t21, [], "<="), ("21_22", "(21) = (22)", t21, t22, [], "=")]
+for id_, st, a_, b_, extra, rel in chain:
+    ob(f"chain.{id_}", f"{REF} {st}", st, claim(CH + (["u4"] if extra else []), H_chain + extra,
+                                                              a_ <= b_ if rel == "<=" else a_.eq(b_)), ["smt"])
+ob("chain.19_20_as_printed", f"{REF} (19) = (20)", "as printed: 2T(Q2 - Q1)/(Q1 + Q3 + Q5) = |1 - sum z2 / sum z1|",
+   claim(CH, H_chain, t19.eq(t20)), ["model", "probe"], expect=Verdict.REFUTED,
+   finding=Finding("typo", "(19) = 2T |1 - sum z2/sum z1|: the factor 2T is dropped in (20). (21) already carries "
+                   "it back (T eps^{k+1}/(12 T^2) = 2T delta), so (16) <= (22) holds.", False))
+ob("chain.19_20", f"{REF} (19) = (20) repaired", "(19) = 2T |1 - sum z2 / sum z1|",
+   claim(CH, H_chain, t19.eq(2 * T * t20)), ["smt"], repairs="infoflow.thm4.chain.19_20_as_printed")
+ob("chain.20_21_repaired", f"{REF} (20) <= (21) repaired", "2T |1 - sum z2 / sum z1| <= 2T delta = T eps^{k+1}/(12 T^2)",
+   claim(CH, H_chain, 2 * T * t20 <= t21), ["smt"], repairs="infoflow.thm4.chain.19_20_as_printed")
+ob("chain.16_22", f"{REF} (16) <= (22)", "the whole chain: (16) <= eps^{k+1}/(12 T)",
+   claim(CH + ["u4"], H_chain + H_u4, t16 <= t22), ["smt"])
+t23 = abs_(q2 - q1) * u3 / (Sz1 * Sz2)
+ob("bound_23", f"{REF} (23)", "||(Q2-Q1)(Q3(V3-V2) + Q5(V5-V2))|| / ((Q1+Q3+Q5)(Q2+Q3+Q5)) <= eps^{k+1}/(12T)",
+   claim(CH + ["u3"], H_chain + H_u3, t23 <= t22), ["smt"])
+# (24)-(30): norms of the three vectors of the z-identity: n24 = ||second3||, n25 = ||lhs3||, n26 = ||first3||
+n24, n25, n26, n27, n31, n35, n36a, n36b, n16 = v("n24", "n25", "n26", "n27", "n31", "n35", "n36a", "n36b", "n16")
+ob("chain.24_26", f"{REF} (24) <= (25) + (26)", "second = lhs - first (identity_14_15.z), so ||second|| <= ||lhs|| + ||first||",
+   claim(["n24", "n25", "n26"], [fact(n24 <= n25 + n26, "fact:triangle inequality, with infoflow.thm4.identity_14_15.z")],
+         n24 <= n25 + n26), ["smt"])
+ob("chain.25_27", f"{REF} (25) = (27)", "(25) is the difference of the attention averages of z1 and z2",
+   claim(allv, pos_h, ((Q1 * V1 + Q3 * V3 + Q5 * V5) / (Q1 + Q3 + Q5) - (Q2 * V2 + Q3 * V3 + Q5 * V5) / (Q2 + Q3 + Q5)).eq(
+       SV(lz1, vz1, pos) / S(lz1, pos) - SV(lz2, vz2, pos) / S(lz2, pos))), ["identity"])
+ob("chain.27_29", f"{REF} (27) + (28) <= (29) = (30)",
+   "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (23) give <= eps^{k+1}/(4T)",
+   claim(["n27", "n26", "e", "T"], [T >= 1, e > 0, fact(n27 <= e / (6 * T), "the pair's fourth condition (L400)"),
+                                   fact(n26 <= e / (12 * T), "infoflow.thm4.bound_23")], n27 + n26 <= e / (4 * T)), ["smt"])
+nd = var("nd")   # ||V1 - V2||
+ob("chain.31_33", f"{REF} (31) <= (32) <= (33)",
+   "Q1/(Q1+Q4+Q5) ||V1-V2|| <= T Q1/(Q1+Q3+Q5) ||V1-V2|| <= eps^{k+1}/4",
+   claim(CH + ["nd"], H_chain + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "infoflow.thm4.chain.27_29 with (24) <= (25) + (26)")],
+         and_(q1 / (q1 + q4 + q5) * nd <= T * q1 / Sz1 * nd, T * q1 / Sz1 * nd <= e / 4)), ["smt"])
+ob("chain.34_35", f"{REF} (34) = (35)", "(35) is the difference of the attention averages of w1 and w2 (repaired identities)",
+   claim(allv, pos_h, ((Q1 * V1 + Q4 * V4 + Q5 * V5) / (Q1 + Q4 + Q5) - (Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q2 + Q4 + Q5)).eq(
+       SV(lw1, vw1, pos) / S(lw1, pos) - SV(lw2, vw2, pos) / S(lw2, pos))), ["identity"])
+ob("chain.35_36_as_printed", f"{REF} (35) <= (36)",
+   "as printed: ||(14)|| <= ||Q1/(Q1+Q4+Q5)(V1-V2)|| + ||(Q2-Q1)(Q3(V3-V2)+Q5(V5-V2))/((Q1+Q3+Q5)(Q2+Q3+Q5))|| "
+   "(scalar values, n = 1)",
+   claim(QV, qpos + [q1 >= q2], abs_(lhs4) <= abs_(second4) + abs_(first3)), ["model", "probe"], expect=Verdict.REFUTED,
+   hint=(("q1", F(2)), ("q2", F(1)), ("q3", F(1)), ("q4", F(1)), ("q5", F(1)), ("v1", F(0)), ("v2", F(0)), ("v3", F(0)),
+         ("v4", F(1)), ("v5", F(0))),
+   finding=Finding("typo", "The second term of (36) must be the w-term (16) with Q4, V4, not the z-term (26) with Q3: "
+                   "(14) = (15) splits with Q4. Both are bounded by eps^{k+1}/(12T) ((22) and (23)), so (37) and "
+                   "(38) stand.", False))
+ob("chain.35_36", f"{REF} (35) <= (36) repaired", "||(14)|| <= ||Q1/(Q1+Q4+Q5)(V1-V2)|| + ||(16)||, by (14) = (15)",
+   claim(["X14", "A15", "B15"], [fact(var("X14").eq(var("A15") + var("B15")), "infoflow.thm4.identity_14_15")],
+         abs_(var("X14")) <= abs_(var("B15")) + abs_(var("A15"))), ["smt"],
+   repairs="infoflow.thm4.chain.35_36_as_printed")
+ob("chain.36_38", f"{REF} (36) <= (37) <= (38)",
+   "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2 (from (33) and (22), or (23) as printed)",
+   claim(["n31", "n16", "e", "T"], [T >= 1, e > 0, fact(n31 <= e / 4, "infoflow.thm4.chain.31_33"),
+                                   fact(n16 <= e / (12 * T), "infoflow.thm4.chain.16_22")],
+         and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
+
+# ================================================================ the separation and Lemma 4 (L480-520)
+ob("sphere_identity", f"{REF} (L482)", "on S^2: 2(1 + x.y) = ||x + y||^2",
+   claim(["x1", "x2", "x3", "y1", "y2", "y3"], [sq(X).eq(1), sq(Y).eq(1)],
+         (2 * (1 + x1 * y1 + x2 * y2 + x3 * y3)).eq(sq([x1 + y1, x2 + y2, x3 + y3]))), ["smt"])
+in_mQ0 = lambda p: [p[0] >= 0, p[0] <= half, p[1] >= 0, p[1] <= half, p[2] > 0]    # noqa: E731  -Q0
+ob("minusQ0_height", f"{REF} (L484)", "a point of -Q0 on S^2 has x3^2 = 1 - x1^2 - x2^2 >= 1/2",
+   claim(["x1", "x2", "x3"], [sq(X).eq(1)] + in_mQ0(X), x3 * x3 >= half), ["smt"])
+ob("minusQ0_height_product", f"{REF} (L484)", "x3, y3 > 0 with x3^2, y3^2 >= 1/2 give x3 y3 >= 1/2",
+   claim(["x3", "y3"], [x3 > 0, y3 > 0, fact(x3 * x3 >= half, "infoflow.thm4.minusQ0_height"),
+                        fact(y3 * y3 >= half, "infoflow.thm4.minusQ0_height")], x3 * y3 >= half), ["smt"])
+ob("expand_sum_square", f"{REF} (L484)", "||x + y||^2 = ||x||^2 + ||y||^2 + 2 x.y",
+   claim(["x1", "x2", "x3", "y1", "y2", "y3"], [],
+         sq([x1 + y1, x2 + y2, x3 + y3]).eq(sq(X) + sq(Y) + 2 * (x1 * y1 + x2 * y2 + x3 * y3))), ["identity"])
+ob("nonneg_products", f"{REF} (L484)", "on -Q0: x1 y1 >= 0 and x2 y2 >= 0",
+   claim(["x1", "x2", "y1", "y2"], [x1 >= 0, x2 >= 0, y1 >= 0, y2 >= 0], and_(x1 * y1 >= 0, x2 * y2 >= 0)), ["smt"])
+pr1, pr2, pr3, Ssq = v("p1", "p2", "p3", "Ssq")
+ob("minusQ0_pairs", f"{REF} (L484) 'the rest of the sequence are in -Q0'",
+   "two points of -Q0 on S^2 (possibly equal) have ||x + y||^2 = 2 + 2 x.y >= 3, far above every ||w + b_1||^2 < L^2 "
+   "(p_i = x_i y_i)",
+   claim(["Ssq", "p1", "p2", "p3"],
+         [fact(Ssq.eq(2 + 2 * (pr1 + pr2 + pr3)), "infoflow.thm4.expand_sum_square with ||x|| = ||y|| = 1"),
+          fact(pr1 >= 0, "infoflow.thm4.nonneg_products"), fact(pr2 >= 0, "infoflow.thm4.nonneg_products"),
+          fact(pr3 >= half, "infoflow.thm4.minusQ0_height_product")], Ssq >= 3), ["smt"])
+ob("b1_vs_other_K", f"{REF} (L484) Y cap B(-b_1, L) empty",
+   "y in K_i (i != 1): ||y + b_1|| >= ||b_i - b_1|| - ||y + b_i|| >= 4L - L = 3L",
+   claim(["d_i", "d_j", "d_ij", "L"], [L > 0, d_i <= L, d_ij >= 4 * L, d_j >= 0,
+                                        fact(d_ij <= d_i + d_j, "fact:triangle inequality")], d_j >= 3 * L), ["smt"])
+dJ, o1, o2, o3 = v("dJ", "o1", "o2", "o3")
+ob("F_reduces_to_J", f"{REF} (L484-486)",
+   "F(W) = min over pairs = min_{t in J} ||w(t) + b_1||^2: the J-terms are < L^2, the others >= min(3, 9L^2, 4)",
+   claim(["dJ", "o1", "o2", "o3", "L"], [L > 0, L <= F(1, 16), dJ >= 0, dJ < L * L,
+                                         fact(o1 >= 3, "infoflow.thm4.minusQ0_pairs"),
+                                         fact(o2 >= 9 * L * L, "infoflow.thm4.b1_vs_other_K"), o3.eq(4)],
+         min_(dJ, o1, o2, o3).eq(dJ)), ["smt"])
+Fa, Fb, Ma, Mb = v("Fa", "Fb", "Ma", "Mb")
+sep_h = [eps > 0, abs_(Fa - Fb) >= 4 * eps, abs_(Fa - Ma) <= eps, abs_(Fb - Mb) <= eps]
+ob("model_gap_as_printed", f"{REF} (L488) '|M1(W1,T) - M1(W1,T)| <= 2 eps'",
+   "as printed (read with W2 in the second slot): delta(M1) <= eps and |F(W1) - F(W2)| >= 4 eps give "
+   "|M1(W1) - M1(W2)| <= 2 eps",
+   claim(["eps", "Fa", "Fb", "Ma", "Mb"], sep_h, abs_(Ma - Mb) <= 2 * eps), ["model", "probe"], expect=Verdict.REFUTED,
+   hint=(("eps", F(1, 10)), ("Fa", F(0)), ("Fb", F(2, 5)), ("Ma", F(0)), ("Mb", F(2, 5))),
+   finding=Finding("typo", "The step needs |M1(W1) - M1(W2)| >= 2 eps (W2, and >=), which is what Lemma 4's B >= "
+                   "eps uses.", False))
+ob("model_gap", f"{REF} (L488) repaired", "|M1(W1) - M1(W2)| >= 4 eps - 2 eps = 2 eps",
+   claim(["eps", "Fa", "Fb", "Ma", "Mb"], sep_h, abs_(Ma - Mb) >= 2 * eps), ["smt"],
+   repairs="infoflow.thm4.model_gap_as_printed")
+Aa, Bb, Ek, sn, P = v("A", "B", "Ek", "sn", "P")
+ob("lemma4_exponent", f"{REF} (L508-514) Lemma 4 of Yu et al.: Omega(B/(A sqrt n))",
+   "A <= eps^{k+1}/2 and B >= eps give B/(A sqrt n) >= 2 eps^{-k}/sqrt n (Ek = eps^k, sn = sqrt n)",
+   claim(["A", "B", "eps", "Ek", "sn"], [eps > 0, Ek > 0, sn >= 1, Aa > 0, Aa <= eps * Ek / 2, Bb >= eps],
+         Bb / (Aa * sn) >= 2 / (Ek * sn)), ["smt"])
+dd1, dd2, o11, o12, o21, o22 = v("dd1", "dd2", "o11", "o12", "o21", "o22")
+ob("lemma4_A_as_printed", f"{REF} (L514) 'Having A <= eps^(k+1)/2'",
+   "as printed, the distance A of the FFN inputs is <= eps^{k+1}/2; here H = 2 heads, n = 1: the FFN input "
+   "differs by W_O (dd1, dd2) with |dd_i| <= e/2 per head (38) and |W_O entries| <= 1",
+   claim(["dd1", "dd2", "o11", "o12", "o21", "o22", "e"],
+         [e > 0, abs_(dd1) <= e / 2, abs_(dd2) <= e / 2] + [abs_(x) <= 1 for x in (o11, o12, o21, o22)],
+         (o11 * dd1 + o12 * dd2) ** 2 + (o21 * dd1 + o22 * dd2) ** 2 <= e * e / 4), ["model", "probe"],
+   expect=Verdict.REFUTED, hint=(("dd1", F(1, 2)), ("dd2", F(1, 2)), ("o11", F(1)), ("o12", F(1)), ("o21", F(1)),
+                                 ("o22", F(1)), ("e", F(1))),
+   finding=Finding("false-step", "(38) bounds each head. The FFN input c0 + W_O Concat(heads) moves by at most "
+                   "||W_O||_op sqrt(H) eps^{k+1}/2 <= E sqrt(H) eps^{k+1}/2, and Lemma 4's n is the FFN input "
+                   "dimension E. Only the constant of Omega(eps^{-k}) changes (by E^{-3/2} H^{-1/2}).", False))
+ob("lagrange_identity.n2", f"{REF} (L514) repaired", "(o1 d1 + o2 d2)^2 + (o1 d2 - o2 d1)^2 = (o1^2 + o2^2)(d1^2 + d2^2)",
+   claim(["dd1", "dd2", "o11", "o12"], [], ((o11 * dd1 + o12 * dd2) ** 2 + (o11 * dd2 - o12 * dd1) ** 2).eq(
+       (o11 * o11 + o12 * o12) * (dd1 * dd1 + dd2 * dd2))), ["identity"])
+r1, r2, nrm = v("r1", "r2", "nrm")
+ob("lemma4_A_repaired", f"{REF} (L514) repaired",
+   "each row: (W_O d)_r^2 <= (o_r1^2 + o_r2^2) ||d||^2 <= 2 ||d||^2, so ||W_O d||^2 <= 4 ||d||^2 (E = 2, Cauchy-Schwarz)",
+   claim(["r1", "r2", "nrm", "o11", "o12", "o21", "o22"],
+         [abs_(x) <= 1 for x in (o11, o12, o21, o22)] + [nrm >= 0,
+          fact(r1 <= (o11 * o11 + o12 * o12) * nrm, "infoflow.thm4.lagrange_identity.n2 (the square dropped is >= 0)"),
+          fact(r2 <= (o21 * o21 + o22 * o22) * nrm, "infoflow.thm4.lagrange_identity.n2 (the square dropped is >= 0)")],
+         r1 + r2 <= 4 * nrm), ["smt"], repairs="infoflow.thm4.lemma4_A_as_printed")
+ob("k_formal_vs_informal", "infoflow:Thm 1 (L68) vs Thm 4 (L320)",
+   "formal k = (T-H-1)/(H(n+1)+1) - 1 exceeds the informal k(T) = (T-2H)/(H(n+1)+1) - 1 by (H-1)/(H(n+1)+1) >= 0",
+   claim(["T", "H", "n"], [Hh >= 1, n >= 1],
+         and_((((T - Hh - 1) / (Hh * (n + 1) + 1) - 1) - ((T - 2 * Hh) / (Hh * (n + 1) + 1) - 1)).eq(
+             (Hh - 1) / (Hh * (n + 1) + 1)), (Hh - 1) / (Hh * (n + 1) + 1) >= 0)), ["smt"],
+   finding=Finding("statement-mismatch", "Informal Theorem 1 states k(T) = (T-2H)/(H(n+1)+1) - 1; Theorem 4 and its "
+                   "proof give k = (T-H-1)/(H(n+1)+1) - 1. They agree for H = 1; for H >= 2 the informal exponent is "
+                   "weaker (smaller), so it is implied.", False))
+ob("constraints_informal", "infoflow:Thm 1 (L64-74) vs A.1 (L306-312)",
+   "the lower bound needs k > 0, i.e. T0 = T - H - 1 > H(n+1) + 1 (T0 > 0 alone, 'the nontrivial case', gives k > -1)",
+   claim(["T", "H", "n"], [Hh >= 1, n >= 1, T - Hh - 1 > Hh * (n + 1) + 1], (T - Hh - 1) / (Hh * (n + 1) + 1) - 1 > 0),
+   ["smt"],
+   finding=Finding("implicit-convention", "Informal Theorem 1 omits the model constraints of A.1 (embedding norm <= 1, "
+                   "every weight <= 1 in magnitude) on which the lower bound rests (Lemma 4 needs bounded weights), "
+                   "and the bound is only non-trivial when T - H - 1 > H(n+1) + 1.", False))
+
+# ================================================================ Part 2: the two-layer construction (L520-560)
+ob("embedding_norm", f"{REF} Part 2 step 1", "||P_phi(x, t)|| = ||(x/3, 0)|| <= 1 on [-1, 1]^3",
+   claim(["x1", "x2", "x3"], [abs_(x1) <= 1, abs_(x2) <= 1, abs_(x3) <= 1], sq([x1 / 3, x2 / 3, x3 / 3]) <= 1), ["smt"])
+ob("layer1_score", f"{REF} Part 2 step 2",
+   "W_Q = -[I3 0; 0 0], W_K = [I3 0; 0 0] (entries <= 1): (W_Q x1(s))^T W_K x1(t) = -(1/9) x(s).x(t)",
+   claim(["x1", "x2", "x3", "y1", "y2", "y3"], [],
+         add(*[(-a / 3) * (c / 3) for a, c in zip(X, Y)]).eq(-(x1 * y1 + x2 * y2 + x3 * y3) / 9)), ["identity"])
+# step 3 as printed: x(t)^T v(t) -> (1/9) min_s x(s)^T x(t). At T = 2 with x(1) = x(2) = e_1 both scores tie, the
+# weights are 1/2 and x(t)^T v(t) = 1/3 for every beta, while (1/9) min = 1/9.
+bt = num(10)
+sc = -bt / 9
+p_eq = exp(sc) / (exp(sc) + exp(sc))
+ob("step3_as_printed", f"{REF} Part 2 step 3",
+   "as printed, uniformly: |x(t)^T v(t) - (1/9) min_s x(s)^T x(t)| <= 1/beta; at T = 2, x(1) = x(2) = e_1, beta = 10",
+   claim([], [], abs_(p_eq * F(1, 3) + p_eq * F(1, 3) - F(1, 9)) <= 1 / bt), ["interval"], expect=Verdict.REFUTED,
+   finding=Finding("typo", "v(t) = sum_s p_s x(s)/3, so x(t)^T v(t) -> (1/3) min; the quantity that tends to "
+                   "(1/9) min is (x(t)/3)^T v(t), which is what G receives in step 4 (and what (40) needs).", False))
+avg, mn, bz, Lc, Sp, mx, ln_n, bet = v("avg", "mn", "bz", "Lc", "Sp", "mx", "ln_n", "beta")
+ob("boltzmann_min_bound", f"{REF} Part 2 steps 3 and 6, via ks:B.2 (85)",
+   "a softmax(-beta a)-weighted average exceeds min a by at most log(n)/beta: with c = -beta a, boltz(c) = L(c) - "
+   "S(p), max c <= L(c), S(p) <= log n",
+   claim(["avg", "mn", "bz", "Lc", "Sp", "mx", "ln_n", "beta"],
+         [bet > 0, fact(bz.eq(Lc - Sp), "ks.boltz.identity_85.n3"), fact(mx <= Lc, "ks.boltz.fact.max_le_L.n3"),
+          fact(Sp <= ln_n, "ks.boltz.fact.entropy_le_log_n.n3"), fact(bz.eq(-bet * avg), "boltz(-beta a) = -beta avg"),
+          fact(mx.eq(-bet * mn), "max(-beta a) = -beta min a")], avg - mn <= ln_n / bet), ["smt"],
+   finding=Finding("implicit-convention",
+                   "beta is the fixed softmax scale of Section 3, not a weight: the constraints of A.1 do not bound "
+                   "it and it is not counted. The construction needs beta >= 54 ln(T)/eps (printed budget; 72 "
+                   "ln(T)/eps in the repaired network). With beta fixed (say 1), the first layer's scores are "
+                   "bounded (E = 6, ||x1|| <= 1, entries <= 1) and its error cannot go to 0.", False))
+pp = v("p1", "p2", "p3")
+aa = v("a1", "a2", "a3")
+ob("weighted_avg_ge_min", f"{REF} Part 2 steps 3 and 6", "a convex combination of a1..a3 is >= min(a1, a2, a3)",
+   claim(["p1", "p2", "p3", "a1", "a2", "a3"], [x >= 0 for x in pp] + [add(*pp).eq(1)],
+         add(*[p_ * a_ for p_, a_ in zip(pp, aa)]) >= min_(*aa)), ["smt"])
+at, c2 = v("at", "c2")
+ob("layer2_score", f"{REF} Part 2 step 5",
+   "W_Q, W_K with rows (W_Q)_{1,2} = (W_Q)_{2,2} = -1, (W_K)_{1,1} = (W_K)_{2,1} = 1 (entries <= 1) give "
+   "(W_Q^T W_K)_{2,1} = -2 and, with c2 = (., 1/2, 0, ...), (W_Q c2)^T W_K x2(t) = -a(t)",
+   claim(["at", "c2"], [c2.eq(half)], ((-1 * c2) * (1 * at) + (-1 * c2) * (1 * at)).eq(-at)), ["smt"],
+   finding=Finding("implicit-convention", "The paper gives only the products W_Q^T W_K; the entry -2 exceeds 1 but "
+                   "factors through two rows with entries +-1, which the constraint (on W_Q, W_K) allows. Step 5 "
+                   "also writes W_{K,1,1} for W_{K,1,2}.", False))
+ob("output_identity", f"{REF} Part 2 step 6", "2 + 18 (mu/9) = 2(1 + mu) = F when (c2')_4 = (1/9) min_{s,t} x(s).x(t)",
+   claim(["mu"], [], (2 + 18 * (var("mu") / 9)).eq(2 * (1 + var("mu")))), ["identity"])
+ob("output_block_weights", f"{REF} Part 2 step 6 vs the constraints (L306-312)",
+   "the output block y = 2 + 18 (c2')_4 has weights bounded by 1: |18| <= 1 and |2| <= 1",
+   claim([], [], and_(abs_(num(18)) <= 1, abs_(num(2)) <= 1)), ["interval"], expect=Verdict.REFUTED,
+   finding=Finding("constraint-violation",
+                   "The output block has weight 18 and bias 2. The repaired network (attncert construct thm4 "
+                   "--variant repaired) realises 2 + 18 c with tanh units of weights <= 1 (many replicated units in "
+                   "the linear regime plus constant units), within a budgeted share of eps.", False))
+# the error budget (39)-(43)
+c4, amin, mu, Adev, e1, e2, e3 = v("c4", "amin", "mu", "Adev", "e1", "e2", "e3")
+bud_h = [eps > 0, e1 >= 0, e2 >= 0, e3 >= 0, e1 <= eps / 54, e2 <= eps / 54, e3 <= eps / 54,
+         fact(Adev <= e1 + e2, "max_t |a(t) - (1/9) min_s| <= step-3 error + step-4 error (triangle)"),
+         fact(abs_(amin - mu / 9) <= Adev, "fact:|min f - min g| <= max |f - g|"), abs_(c4 - amin) <= e3]
+BV = ["c4", "amin", "mu", "Adev", "e1", "e2", "e3", "eps"]
+ob("budget_39_40", f"{REF} (39) <= (40)-(41)",
+   "|M2 - F| = 18 |c4 - mu/9| <= 18 [max_t(e1 + |a(t) - mu_t/9|) + |c4 - min_t a(t)|]",
+   claim(BV, bud_h, 18 * abs_(c4 - mu / 9) <= 18 * (e1 + Adev + abs_(c4 - amin))), ["smt"])
+ob("budget_41_42_as_printed", f"{REF} (40)-(41) <= (42)",
+   "as printed: each of the three terms of (40)-(41) is <= eps/54, so 18 [ ... ] <= eps/3 + eps/3 + eps/3",
+   claim(BV, bud_h, 18 * (e1 + Adev + e3) <= eps), ["model", "probe"], expect=Verdict.REFUTED,
+   hint=(("c4", F(0)), ("amin", F(0)), ("mu", F(0)), ("Adev", F(2, 54)), ("e1", F(1, 54)), ("e2", F(1, 54)),
+         ("e3", F(1, 54)), ("eps", F(1))),
+   finding=Finding("false-step", "|a(t) - (1/9) min_s| is the step-3 error plus the FFN error, <= 2 eps/54, so the "
+                   "printed (40)-(41) only gives 4 eps/3. The budget closes with the tighter split |M2 - F| <= "
+                   "18 [|c4 - min a| + max_t |a(t) - (1/9) min_s|] <= 18 (e3 + e1 + e2) = eps.", False))
+ob("budget_repaired", f"{REF} (39)-(43) repaired", "18 (|c4 - min a| + max_t |a(t) - mu_t/9|) <= 18 (e3 + e1 + e2) <= eps",
+   claim(BV, bud_h, 18 * abs_(c4 - mu / 9) <= eps), ["smt"], repairs="infoflow.thm4.budget_41_42_as_printed")
+ob("budget_42_43", f"{REF} (42) = (43)", "eps/3 + eps/3 + eps/3 = eps", claim(["eps"], [], (eps / 3 * 3).eq(eps)), ["identity"])
+
+FAMILY = family("infoflow_thm4", PAPER, "Theorem 1 / 4: depth separation (A.1), step by step", obs,
+                doc="docs/theorem4.md")
+
+
+def planted() -> list[Obligation]:
+    """A planted wrong step: (37) <= (38) with eps^{k+1}/3 in place of eps^{k+1}/2 fails at T = 1."""
+    return [Obligation("infoflow.thm4.planted.38_third", PAPER, f"{REF} (38) planted",
+                       "PLANTED: eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/3 for T >= 1",
+                       claim([Var("e", lo=F(0), hi=F(1)), Var("T", lo=F(1), hi=F(8))], [T >= 1, e > 0],
+                             e / 4 + e / (12 * T) <= e / 3), ("smt", "model", "probe"), expect=Verdict.REFUTED,
+                       family="infoflow_thm4_planted")]
