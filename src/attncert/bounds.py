@@ -111,4 +111,127 @@ def thm5(T: int, k: int, n: int, eps) -> Thm5Bound:
                      exponent_informal=Fraction(T - k - 1, n + 1) - 1)
 
 
-BOUNDS = {"thm5": thm5}
+def _ceil(x: Fraction) -> int:
+    return -((-x.numerator) // x.denominator)
+
+
+def _sqrt_bounds(x: int, scale: int = 10 ** 12) -> tuple[Fraction, Fraction]:
+    from math import isqrt
+
+    r = isqrt(x * scale * scale)
+    return Fraction(r, scale), Fraction(r + 1, scale)
+
+
+@dataclass(slots=True, frozen=True)
+class Thm4Bound:
+    """Theorem 4, first part (InfoFlow A.1), made explicit for one (T, H, n, eps).
+
+    The pigeonhole of (13) with explicit cells: per head, the n-dimensional attention average (in the ball
+    of radius sqrt(nE), infoflow.thm4.values_norm_repaired) is cut into cubes of a rational side
+    s_cell <= eps^(k+1)/(6 T sqrt n), and the sum of weights (in [M_i, T M_i]) into geometric cells of
+    ratio 1 + delta_cell, delta_cell <= eps^(k+1)/(24 T^2). Two sequences in one cell of every head satisfy
+    the conditions of L396-402. The pigeonhole applies when choices = m^T0 > cells (exact integers).
+    """
+
+    T: int
+    H: int
+    n: int
+    eps: Fraction
+    T0: int                      # T - H - 1
+    k: Fraction                  # T0/(H(n+1)+1) - 1                                    (Thm 4)
+    k_informal: Fraction         # (T-2H)/(H(n+1)+1) - 1                                 (Thm 1)
+    C: Fraction                  # L = C/H (attncert.depth.b_points, checked for H = 1..8)
+    L: Fraction
+    eps_U: Fraction              # U_j non-empty needs eps <= L^2/(4 T0)
+    m: int                       # |U_j| = floor(L^2/(4 T0 eps))
+    choices_digits: int          # decimal digits of m^T0
+    s_cell: Fraction             # cube side (rational, <= eps^(k+1)/(6 T sqrt n))
+    cells_average: int           # ceil(2 R / s_cell)^n per head, R = sqrt(nE) rounded up
+    delta_cell: Fraction         # <= eps^(k+1)/(24 T^2)
+    cells_ratio: int             # ceil(log T / log(1 + delta_cell)) per head (rigorous)
+    cells_digits: int            # decimal digits of (cells_average * cells_ratio)^H
+    pigeonhole_applies: bool     # m^T0 > cells, decided exactly
+    eps0: Interval               # explicit threshold: every eps < eps0.lo has the pigeonhole
+    lemma4_ratio: Interval       # B/(A sqrt E) with B = 2 eps, A = E sqrt(H) eps^(k+1)/2: the Omega's argument
+    uses: tuple[str, ...] = ("infoflow.thm4.values_norm_repaired", "infoflow.thm4.cube_cell_diameter.n3",
+                             "infoflow.thm4.ratio_cell", "infoflow.thm4.avg_cells_bound",
+                             "infoflow.thm4.ratio_cells_bound", "infoflow.thm4.floor_half",
+                             "infoflow.thm4.pigeonhole_threshold", "infoflow.thm4.lemma4_exponent",
+                             "infoflow.thm4.lemma4_A_repaired")
+
+    def to_json(self) -> dict:
+        out = {}
+        for k_, v in asdict(self).items():
+            if isinstance(v, Fraction):
+                out[k_] = str(v)
+            elif isinstance(v, dict) and set(v) == {"lo", "hi"}:
+                out[k_] = Interval(v["lo"], v["hi"]).to_json()
+            elif isinstance(v, tuple):
+                out[k_] = list(v)
+            else:
+                out[k_] = v
+        return {"schema": "attncert.bound/1", "theorem": "infoflow:Thm 4 (A.1), first part", **out}
+
+
+def _log_hi(x: Fraction) -> Fraction:
+    return log_bounds(Fraction(x), PREC)[1]
+
+
+def _log_lo(x: Fraction) -> Fraction:
+    return log_bounds(Fraction(x), PREC)[0]
+
+
+def thm4(T: int, H: int, n: int, eps) -> Thm4Bound:
+    """The explicit pigeonhole of Theorem 4's lower bound for concrete parameters (see ``Thm4Bound``)."""
+    from .depth import C_ABS, MAX_H
+
+    T = as_int("T", T, 2)
+    H = as_int("H", H, 1)
+    n = as_int("n", n, 1)
+    if H > MAX_H:
+        raise InvalidParameter(f"H={H}: must be <= {MAX_H}")
+    if n > 64:
+        raise InvalidParameter(f"n={n}: must be <= 64")
+    if T < H + 2:
+        raise InvalidParameter(f"T={T}: must be >= H + 2 = {H + 2} (the proof needs T0 = T - H - 1 > 0)")
+    if T > 4096:
+        raise InvalidParameter(f"T={T}: must be <= 4096")
+    eps = as_fraction("eps", eps)
+    if not 0 < eps < 1:
+        raise InvalidParameter(f"eps={eps}: must be in (0, 1)")
+    T0 = T - H - 1
+    s = Fraction(T0, H * (n + 1) + 1)                      # k + 1
+    L = C_ABS / H
+    E = n * H
+    R_hi = _sqrt_bounds(n * E)[1]
+    sqn_lo, sqn_hi = _sqrt_bounds(n)
+    m = floor(L * L / (4 * T0 * eps))
+    ek_lo, ek_hi = _pow(eps, s)                            # eps^(k+1)
+    s_cell = ek_lo / (6 * T * sqn_hi)
+    cells_avg = _ceil(2 * R_hi / s_cell) ** n
+    delta_cell = ek_lo / (24 * T * T)
+    ratio_hi = _log_hi(Fraction(T)) / _log_lo(1 + delta_cell)
+    cells_ratio = max(1, _ceil(ratio_hi))
+    cells = (cells_avg * cells_ratio) ** H
+    choices = m ** T0
+    # eps0 = min(L^2/(8 T0), exp(-(log K - T0 log(L^2/(8 T0)))/s)),
+    # K = [((2R + 1) 6 T sqrt n)^n (2 log T + 1) 24 T^2]^H  (infoflow.thm4.pigeonhole_threshold)
+    base = L * L / (8 * T0)
+    lT_hi = _log_hi(Fraction(T))
+    lK_hi = H * (n * _log_hi((2 * R_hi + 1) * 6 * T * sqn_hi) + _log_hi(2 * lT_hi + 1) + _log_hi(Fraction(24 * T * T)))
+    lK_lo = H * (n * _log_lo((2 * R_hi + 1) * 6 * T * sqn_lo) + _log_lo(2 * lT_hi + 1) + _log_lo(Fraction(24 * T * T)))
+    ell_hi = (lK_hi - T0 * _log_lo(base)) / s
+    ell_lo = (lK_lo - T0 * _log_hi(base)) / s
+    e_lo, e_hi = exp_bounds(-ell_hi, PREC)[0], exp_bounds(-ell_lo, PREC)[1]
+    eps0 = Interval(min(base, e_lo), min(base, e_hi))
+    # Lemma 4 (cited): params = Omega(B/(A sqrt E)), B = 2 eps, A = E sqrt(H) eps^(k+1)/2
+    sh_lo, sh_hi = _sqrt_bounds(H)
+    E32_lo, E32_hi = _pow(Fraction(E), Fraction(3, 2))
+    l4 = Interval(4 * eps / (E32_hi * sh_hi * ek_hi), 4 * eps / (E32_lo * sh_lo * ek_lo))
+    return Thm4Bound(T=T, H=H, n=n, eps=eps, T0=T0, k=s - 1, k_informal=Fraction(T - 2 * H, H * (n + 1) + 1) - 1,
+                     C=C_ABS, L=L, eps_U=L * L / (4 * T0), m=m, choices_digits=len(str(choices)) if choices else 0,
+                     s_cell=s_cell, cells_average=cells_avg, delta_cell=delta_cell, cells_ratio=cells_ratio,
+                     cells_digits=len(str(cells)), pigeonhole_applies=choices > cells, eps0=eps0, lemma4_ratio=l4)
+
+
+BOUNDS = {"thm4": thm4, "thm5": thm5}

@@ -201,11 +201,38 @@ def _dec(x, up: bool) -> str:
     return str(ctx.divide(Decimal(x.numerator), Decimal(x.denominator)))
 
 
+def _bound_thm4(args, out) -> int:
+    from .bounds import thm4
+
+    _require(args, "thm4", ("H",), "bound")
+    b = thm4(T=args.T, H=args.H, n=args.n, eps=args.eps)
+    iv = lambda i: f"[{_dec(i.lo, False)}, {_dec(i.hi, True)}]"  # noqa: E731
+    out.write(f"Theorem 4, first part (InfoFlow A.1): T={b.T} H={b.H} n={b.n} eps={b.eps}  (T0 = T - H - 1 = {b.T0})\n")
+    out.write(f"  exponent (Thm 4):           k = T0/(H(n+1)+1) - 1 = {b.k}   (informal Thm 1: {b.k_informal})\n")
+    out.write(f"  points b_i (10):            L = C/H = {b.L} with C = {b.C} (exact points: attncert.depth.b_points)\n")
+    out.write(f"  |U_j| (12):                 m = floor(L^2/(4 T0 eps)) = {b.m}"
+              + ("" if b.m else f"  (U_j empty: needs eps <= L^2/(4 T0) = {b.eps_U})") + "\n")
+    out.write(f"  cells, average (L408):      cube side {_dec(b.s_cell, False)} -> {b.cells_average} cells per head\n")
+    out.write(f"  cells, ratio of sums:       ratio 1 + {_dec(b.delta_cell, False)} -> {b.cells_ratio} cells per head\n")
+    out.write(f"  pigeonhole (13):            choices m^T0 has {b.choices_digits} digits, cells {b.cells_digits} digits: "
+              f"{'APPLIES' if b.pigeonhole_applies else 'does not apply at this eps'}\n")
+    out.write(f"  threshold:                  the pigeonhole applies for every eps < eps0, eps0 in {iv(b.eps0)}\n")
+    out.write(f"  lower bound (Lemma 4):      params = Omega(B/(A sqrt E)), B/(A sqrt E) in {iv(b.lemma4_ratio)} "
+              f"(= 4 eps^(-k)/(E^(3/2) sqrt H); Lemma 4's constant is cited, not derived)\n")
+    out.write("  enclosures are rigorous (rational interval arithmetic); steps: " + ", ".join(b.uses) + "\n")
+    if args.json:
+        _write_json(args.json, b.to_json())
+    return 0
+
+
 def cmd_bound(args, out, err) -> int:
     from .bounds import thm5
 
+    if args.name == "thm4":
+        return _bound_thm4(args, out)
     if args.name != "thm5":
-        raise UsageError(f"unknown bound {args.name!r}; available: thm5")
+        raise UsageError(f"unknown bound {args.name!r}; available: thm4, thm5")
+    _require(args, "thm5", ("k",), "bound")
     b = thm5(T=args.T, k=args.k, n=args.n, eps=args.eps)
     iv = lambda i: f"[{_dec(i.lo, False)}, {_dec(i.hi, True)}]"  # noqa: E731
     out.write(f"Theorem 5 (InfoFlow A.2): T={b.T} k={b.k} n={b.n} eps={b.eps}  (m = T - k + 1 = {b.m})\n")
@@ -225,10 +252,10 @@ def cmd_bound(args, out, err) -> int:
     return 0
 
 
-def _require(args, name: str, opts) -> None:
+def _require(args, name: str, opts, verb: str = "witness") -> None:
     for opt in opts:
         if getattr(args, opt) is None:
-            raise UsageError(f"witness {name} needs --{opt}")
+            raise UsageError(f"{verb} {name} needs --{opt}")
 
 
 def _certify_one(obligation, out_dir: str):
@@ -479,9 +506,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_audit)
     c = sub.add_parser("bound", help="explicit certified bounds, e.g. `bound thm5 --T 8 --k 3 --n 2 --eps 1/1000`",
                        epilog=EPILOG)
-    c.add_argument("name", help="thm5")
+    c.add_argument("name", help="thm4 (needs --T --H --n --eps) or thm5 (needs --T --k --n --eps)")
     c.add_argument("--T", type=int, required=True)
-    c.add_argument("--k", type=int, required=True)
+    c.add_argument("--k", type=int)
+    c.add_argument("--H", type=int)
     c.add_argument("--n", type=int, required=True)
     c.add_argument("--eps", required=True, help="exact: 1/1000 or 0.001")
     c.add_argument("--json", metavar="FILE")
