@@ -17,7 +17,7 @@ from fractions import Fraction as F
 
 from attncert.claims import Finding, Obligation, Var, claim, fact
 from attncert.depth import C_ABS, b_points
-from attncert.expr import abs_, add, and_, exp, log, max_, min_, not_, num, or_, var
+from attncert.expr import abs_, add, and_, diff, exp, min_, not_, num, or_, var
 from attncert.families import family
 from attncert.verdict import Verdict
 
@@ -520,6 +520,52 @@ ob("budget_41_42_as_printed", f"{REF} (40)-(41) <= (42)",
 ob("budget_repaired", f"{REF} (39)-(43) repaired", "18 (|c4 - min a| + max_t |a(t) - mu_t/9|) <= 18 (e3 + e1 + e2) <= eps",
    claim(BV, bud_h, 18 * abs_(c4 - mu / 9) <= eps), ["smt"], repairs="infoflow.thm4.budget_41_42_as_printed")
 ob("budget_42_43", f"{REF} (42) = (43)", "eps/3 + eps/3 + eps/3 = eps", claim(["eps"], [], (eps / 3 * 3).eq(eps)), ["identity"])
+
+# ---------------------------------------------------------------- the explicit F1 and output block (attncert.thm4net)
+xx = var("x")
+tnh = (exp(2 * xx) - 1) / (exp(2 * xx) + 1)
+ob("tanh_d3", f"{REF} Part 2 step 4 (F1 of attncert.thm4net)", "tanh''' = (1 - t^2)(6 t^2 - 2), t = tanh",
+   claim(["x"], [], diff(diff(diff(tnh, xx), xx), xx).eq((1 - tnh * tnh) * (6 * tnh * tnh - 2))), ["identity"])
+ob("tanh_d4", f"{REF} Part 2 step 4 (F1 of attncert.thm4net)", "tanh'''' = 8 t (1 - t^2)(2 - 3 t^2), t = tanh",
+   claim(["x"], [], diff(diff(diff(diff(tnh, xx), xx), xx), xx).eq(8 * tnh * (1 - tnh * tnh) * (2 - 3 * tnh * tnh))),
+   ["identity"])
+uu = var("u")
+ob("tanh3_bound", f"{REF} Part 2 (output block)", "|tanh'''| = |(1 - u^2)(6u^2 - 2)| <= 2 for u = tanh x in (-1, 1)",
+   claim(["u"], [uu > -1, uu < 1], abs_((1 - uu * uu) * (6 * uu * uu - 2)) <= 2), ["smt"])
+ob("tanh4_bound", f"{REF} Part 2 step 4 (F1)", "|tanh''''| = |8u(1 - u^2)(2 - 3u^2)| <= 409/100 for u = tanh x in (-1, 1)",
+   claim(["u"], [uu > -1, uu < 1], abs_(8 * uu * (1 - uu * uu) * (2 - 3 * uu * uu)) <= F(409, 100)), ["smt"])
+Kf, th, t2v, M4v, Rp, Rq, gv = v("K", "theta", "t2", "M4", "Rp", "Rq", "g")
+ob("ffn_product_error", f"{REF} Part 2 step 4 (F1)",
+   "g = K[f(theta p) - f(theta q)] with f(h) = 2 tanh b + h^2 t2 + R(h), |R(h)| <= h^4 M4/12 (Taylor, even part), "
+   "p = x + y, q = x - y: |g - xy| <= |4 K theta^2 t2 - 1| |xy| + |K| theta^4 M4 (p^4 + q^4)/12",
+   claim(["K", "theta", "t2", "M4", "Rp", "Rq", "g", "x", "y1"],
+         [M4v > 0, fact(abs_(Rp) <= (th * (xx + y1)) ** 4 * M4v / 12, "fact:Taylor with Lagrange remainder, |tanh''''| <= M4"),
+          fact(abs_(Rq) <= (th * (xx - y1)) ** 4 * M4v / 12, "fact:Taylor with Lagrange remainder, |tanh''''| <= M4"),
+          fact(gv.eq(Kf * (th * th * t2v * ((xx + y1) ** 2 - (xx - y1) ** 2) + Rp - Rq)), "definition of F1 (odd terms cancel)")],
+         abs_(gv - xx * y1) <= abs_(4 * Kf * th * th * t2v - 1) * abs_(xx * y1)
+         + abs_(Kf) * th ** 4 * M4v * ((xx + y1) ** 4 + (xx - y1) ** 4) / 12), ["smt"])
+ob("ffn_domain", f"{REF} Part 2 step 4 (F1)",
+   "on F1's domain (x(t)/3 and v(t) in [-1/3, 1/3]^3, per coordinate): |xy| <= 1/9 and (x+y)^4 + (x-y)^4 <= 16/81",
+   claim(["x", "y1"], [abs_(xx) <= F(1, 3), abs_(y1) <= F(1, 3)],
+         and_(abs_(xx * y1) <= F(1, 9), (xx + y1) ** 4 + (xx - y1) ** 4 <= F(16, 81))), ["smt"])
+cc, Ko, tho, Rc = v("c", "Ko", "tho", "Rc")
+ob("output_linear_error", f"{REF} Part 2 step 6 (repaired output block)",
+   "Ko tanh(tho c) with Ko tho = 18 and tanh h = h + h^3 tanh'''(xi)/6: |Ko tanh(tho c) - 18 c| <= |Ko| |tho c|^3 M3/6",
+   claim(["Ko", "tho", "c", "Rc"],
+         [fact(abs_(Rc) <= abs_(tho * cc) ** 3 * 2 / 6, "fact:Taylor with Lagrange remainder, |tanh'''| <= 2 (tanh3_bound)"),
+          (Ko * tho).eq(18)],
+         abs_(Ko * (tho * cc + Rc) - 18 * cc) <= abs_(Ko) * abs_(tho * cc) ** 3 * 2 / 6), ["smt"])
+amax_, e2b = v("amax", "e2b")
+ob("output_input_range", f"{REF} Part 2 step 6 (repaired output block)",
+   "(c2')_4 = sum_t p_t a(t) lies in [min a, max a] and |a(t)| <= |(x/3).v| + e2 <= 1/3 + e2",
+   claim(["c4", "amin", "amax", "e2b"], [e2b >= 0, amin >= -F(1, 3) - e2b, amax_ <= F(1, 3) + e2b, c4 >= amin, c4 <= amax_],
+         abs_(c4) <= F(1, 3) + e2b), ["smt"])
+e4, y_ = v("e4", "y")
+ob("budget_network", f"{REF} (39)-(43) for the repaired network",
+   "|M2 - F| <= |F_hat(c2') - (2 + 18 c4)| + 18 |c4 - mu/9| <= e4 + 18 (e3 + e1 + e2)",
+   claim(["y", "c4", "amin", "mu", "Adev", "e1", "e2", "e3", "e4", "eps"],
+         [e4 >= 0, abs_(y_ - (2 + 18 * c4)) <= e4] + bud_h[:4] + bud_h[7:],
+         abs_(y_ - 2 * (1 + mu)) <= e4 + 18 * (e1 + e2 + e3)), ["smt"])
 
 FAMILY = family("infoflow_thm4", PAPER, "Theorem 1 / 4: depth separation (A.1), step by step", obs,
                 doc="docs/theorem4.md")
