@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -329,8 +330,10 @@ def cmd_construct(args, out, err) -> int:
 
     if args.name == "ks-thm2":
         return _construct_ks(args, out)
+    if args.name == "thm4":
+        return _construct_thm4(args, out)
     if args.name != "thm6":
-        raise UsageError(f"unknown construction {args.name!r}; available: thm6, ks-thm2")
+        raise UsageError(f"unknown construction {args.name!r}; available: thm4, thm6, ks-thm2")
     for opt in ("T0", "d", "n", "eps"):
         if getattr(args, opt) is None:
             raise UsageError(f"construct thm6 needs --{opt}")
@@ -413,6 +416,69 @@ def _construct_ks(args, out) -> int:
         code = code or (0 if res.verdict.name == "PROVED" else 1)
     if args.json:
         _write_json(args.json, rec)
+    return code
+
+
+def _construct_thm4(args, out) -> int:
+    """Theorem 4's two-layer network: build, audit the constraints, certify, evaluate."""
+    import os
+
+    from . import thm4net
+    from .certificate import atomic_write
+    from .engine import run_obligation
+
+    if args.T is None or args.eps is None:
+        raise UsageError("construct thm4 needs --T and --eps")
+    if args.samples < 1:
+        raise UsageError("--samples must be >= 1")
+    variants = thm4net.VARIANTS if args.variant == "both" else (args.variant,)
+    nets = [thm4net.build(args.T, args.eps, v) for v in variants]   # refuse bad input before any work
+    code, recs = 0, []
+    for net in nets:
+        pc = net.params()
+        out.write(f"Theorem 4, second part (InfoFlow A.1), {net.variant} network: T={net.T} eps={net.eps}\n")
+        out.write(f"  softmax scale beta = {net.beta} (= ceil({54 if net.variant == 'printed' else 72} ln T / eps); "
+                  "a fixed scale of sigma, not a weight)\n")
+        out.write(f"  F1: {net.F1.width} tanh units in 12 groups, theta = {net.theta}, b = {thm4net.B_UNIT}, "
+                  f"K = N alpha = {float(net.K):.6g}; error budget e2 = {net.e2_budget}\n")
+        if net.out_ffn is not None:
+            out.write(f"  output block: tanh FFN of width {net.out_ffn.width} (linear regime, theta_o = {net.theta_o}) "
+                      f"plus bias 1; error budget e4 = {net.e4_budget}\n")
+        else:
+            out.write("  output block: y = 2 + 18 (c2')_4, as printed\n")
+        out.write(f"  parameters: {pc['total_nonzero']} nonzero ({pc['total_dense']} as dense layers); F1 {pc['F1']['nonzero']}, "
+                  f"output {pc['output']['nonzero']}, attention and embedding {pc['attention_and_embedding']['nonzero']}\n")
+        mw = net.max_weight()
+        out.write(f"  constraints (A.1): embedding norm <= sqrt(3)/3 <= 1: yes; max |weight| = {mw}: "
+                  f"{'ok' if mw <= 1 else 'VIOLATES |w| <= 1'}; beta unconstrained by A.1\n")
+        ob = thm4net.certificate_obligation(net)
+        if args.out:
+            r, path = _certify_one(ob, args.out)
+            npath = os.path.join(args.out, f"thm4-network-{net.variant}-T{net.T}-eps{str(net.eps).replace('/', '_')}.json")
+            atomic_write(npath, json.dumps(net.to_json(), sort_keys=True, indent=1) + "\n")
+        else:
+            r, path, npath = run_obligation(ob, 60.0), None, None
+        ok = r.verdict.name == "PROVED"
+        code = code or (0 if ok else 1)
+        bound = 18 * (2 * math.log(net.T) / net.beta + float(net.e2_budget)) + float(net.e4_budget)
+        out.write(f"  compositional certificate: sup |M2 - F| <= {bound:.4g} <= eps: {r.verdict.name} (rigorous intervals)"
+                  + (f"; certificate: {path}; network: {npath}" if path else "") + "\n")
+        ev = thm4net.evaluate(net, random=args.samples, adversarial=max(4, args.samples // 5), seed=args.seed)
+        worst = max(ev["worst_random"], ev["worst_adversarial"])
+        out.write(f"  float64 on {ev['random']} random + {ev['adversarial']} adversarial inputs (seed {args.seed}): worst "
+                  f"|M2 - F| = {ev['worst_random']:.3g} (random), {ev['worst_adversarial']:.3g} (adversarial) -- "
+                  "CONFIRMED numerically, not a proof\n")
+        mp = []
+        for name, X in sorted(ev["worst_inputs"].items()):
+            y, Fv = thm4net.forward_mp(net, X, dps=40)
+            mp.append({"input": name, "M2": float(y), "F": float(Fv), "error": float(abs(y - Fv))})
+        if mp:
+            out.write("  mpmath (40 digits) at the worst inputs: " + ", ".join(f"{m['input']} {m['error']:.3g}" for m in mp) + "\n")
+        recs.append({"variant": net.variant, "T": net.T, "eps": str(net.eps), "beta": net.beta, "params": pc,
+                     "max_abs_weight": str(mw), "certificate": {"verdict": r.verdict.name, "path": path, "bound": bound},
+                     "network": npath, "float64": ev, "mpmath": mp, "worst_found": worst})
+    if args.json:
+        _write_json(args.json, {"schema": "attncert.construct.thm4/1", "results": recs})
     return code
 
 
@@ -532,7 +598,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_witness)
     c = sub.add_parser("construct", help="built upper bounds, e.g. `construct thm6 --T0 2 --d 1 --n 1 --eps 1/8`",
                        epilog=EPILOG)
-    c.add_argument("name", help="thm6 (needs --T0 --d --n --eps) or ks-thm2 (needs --dataset or --random)")
+    c.add_argument("name", help="thm4 (needs --T --eps), thm6 (needs --T0 --d --n --eps) or ks-thm2 (needs --dataset or --random)")
+    c.add_argument("--T", type=int, help="thm4: sequence length")
+    c.add_argument("--variant", choices=("printed", "repaired", "both"), default="both", help="thm4: which network (default both)")
+    c.add_argument("--samples", type=int, default=2000, help="thm4: random float64 inputs (default 2000; adversarial: a fifth)")
     c.add_argument("--T0", type=int)
     c.add_argument("--d", type=int)
     c.add_argument("--n", type=int)
