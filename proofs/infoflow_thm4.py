@@ -572,9 +572,9 @@ FAMILY = family("infoflow_thm4", PAPER, "Theorem 1 / 4: depth separation (A.1), 
 
 
 def planted() -> list[Obligation]:
-    """A planted wrong step: (37) <= (38) with eps^{k+1}/3 in place of eps^{k+1}/2 fails at T = 1."""
-    return [Obligation("infoflow.thm4.planted.38_third", PAPER, f"{REF} (38) planted",
-                       "PLANTED: eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/3 for T >= 1",
+    """A planted wrong constant: (37) <= (38) with eps^{k+1}/4 in place of eps^{k+1}/2 (false for every T)."""
+    return [Obligation("infoflow.thm4.planted.38_quarter", PAPER, f"{REF} (38) planted",
+                       "PLANTED: eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/4 for T >= 1",
                        claim([Var("e", lo=F(0), hi=F(1)), Var("T", lo=F(1), hi=F(8))], [T >= 1, e > 0],
-                             e / 4 + e / (12 * T) <= e / 3), ("smt", "model", "probe"), expect=Verdict.REFUTED,
+                             e / 4 + e / (12 * T) <= e / 4), ("smt", "model", "probe"), expect=Verdict.REFUTED,
                        family="infoflow_thm4_planted")]

@@ -454,7 +454,7 @@ def _construct_thm4(args, out) -> int:
         ob = thm4net.certificate_obligation(net)
         if args.out:
             r, path = _certify_one(ob, args.out)
-            npath = os.path.join(args.out, f"thm4-network-{net.variant}-T{net.T}-eps{str(net.eps).replace('/', '_')}.json")
+            npath = os.path.join(args.out, f"thm4-{net.variant}-T{net.T}-eps{str(net.eps).replace('/', '_')}.network")
             atomic_write(npath, json.dumps(net.to_json(), sort_keys=True, indent=1) + "\n")
         else:
             r, path, npath = run_obligation(ob, 60.0), None, None
