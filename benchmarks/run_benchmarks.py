@@ -1,5 +1,6 @@
-"""Benchmarks for the foundation issue: `attncert check ks_boltzmann` and `attncert verify` on the
-committed certificates, median of 5 wall-clock runs each (subprocess, so start-up is included).
+"""Benchmarks: `attncert check` per family, `attncert verify` on the committed certificates and the
+Theorem 4 construction, median of 5 wall-clock runs each (subprocess, so start-up is included; the
+result cache is off).
 Writes the table to docs/benchmarks.md."""
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ def timed(args, runs=5):
     out = []
     for _ in range(runs):
         t = time.perf_counter()
-        r = subprocess.run([EXE] + args, cwd=ROOT, capture_output=True, text=True)
+        r = subprocess.run([EXE] + args, cwd=ROOT, capture_output=True, text=True,
+                           env={**os.environ, "ATTNCERT_NO_CACHE": "1"})
         out.append(time.perf_counter() - t)
         if r.returncode != 0:
             raise SystemExit(f"{args} exited {r.returncode}: {r.stderr[-300:]}")
@@ -28,7 +30,10 @@ def timed(args, runs=5):
 def main():
     rows = [("attncert check ks_boltzmann", timed(["check", "ks_boltzmann"]), 15.0),
             ("attncert verify certificates/ks/ks_boltzmann", timed(["verify", "--quiet", "certificates/ks/ks_boltzmann"]), 2.0),
-            ("attncert check infoflow (Theorems 5 and 6)", timed(["check", "infoflow"]), 30.0),
+            ("attncert check infoflow (Theorems 4, 5 and 6)", timed(["check", "infoflow"]), 75.0),
+            ("attncert check infoflow_thm4 (Theorem 1/4, A.1)", timed(["check", "infoflow_thm4"]), 45.0),
+            ("attncert construct thm4 --T 64 --eps 0.01 (both variants, certificates)",
+             timed(["construct", "thm4", "--T", "64", "--eps", "0.01", "--out", os.path.join(ROOT, ".bench-thm4")]), 60.0),
             ("attncert check ks_theorems (KS Theorems 1-2, Cor 1-2, Prop 1)", timed(["check", "ks_theorems"]), 45.0),
             ("attncert check (everything)", timed(["check"]), 90.0)]
     lines = ["# Benchmarks", "", "Machine: the project's 2-core, 24 GiB machine. Wall clock, median of 5 runs, "

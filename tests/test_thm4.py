@@ -269,3 +269,13 @@ def test_cli_construct_and_bound(tmp_path, capsys):
     assert "APPLIES" in capsys.readouterr().out
     assert cli.run(["construct", "thm4", "--T", "1", "--eps", "0.1"]) == 2
     assert cli.run(["bound", "thm4", "--T", "8", "--n", "1", "--eps", "0.1"]) == 2
+
+
+def test_ratio_cells_cover_the_range_for_tiny_eps():
+    import mpmath
+
+    b = bound4(16, 2, 1, Fraction(1, 10 ** 40))
+    with mpmath.workdps(400):
+        d = mpmath.mpf(b.delta_cell.numerator) / b.delta_cell.denominator
+        assert b.cells_ratio * mpmath.log1p(d) >= mpmath.log(16)       # the geometric cells reach T M_i
+    assert b.cells_ratio > 10 ** 100

@@ -210,7 +210,8 @@ def thm4(T: int, H: int, n: int, eps) -> Thm4Bound:
     s_cell = ek_lo / (6 * T * sqn_hi)
     cells_avg = _ceil(2 * R_hi / s_cell) ** n
     delta_cell = ek_lo / (24 * T * T)
-    ratio_hi = _log_hi(Fraction(T)) / _log_lo(1 + delta_cell)
+    # log(1 + delta) >= delta/(1 + delta) (exact; a 128-bit log enclosure of 1 + 1e-100 would be useless)
+    ratio_hi = _log_hi(Fraction(T)) * (1 + delta_cell) / delta_cell
     cells_ratio = max(1, _ceil(ratio_hi))
     cells = (cells_avg * cells_ratio) ** H
     choices = m ** T0

@@ -213,8 +213,9 @@ def _bound_thm4(args, out) -> int:
     out.write(f"  points b_i (10):            L = C/H = {b.L} with C = {b.C} (exact points: attncert.depth.b_points)\n")
     out.write(f"  |U_j| (12):                 m = floor(L^2/(4 T0 eps)) = {b.m}"
               + ("" if b.m else f"  (U_j empty: needs eps <= L^2/(4 T0) = {b.eps_U})") + "\n")
-    out.write(f"  cells, average (L408):      cube side {_dec(b.s_cell, False)} -> {b.cells_average} cells per head\n")
-    out.write(f"  cells, ratio of sums:       ratio 1 + {_dec(b.delta_cell, False)} -> {b.cells_ratio} cells per head\n")
+    big = lambda v: str(v) if v < 10 ** 30 else f"{str(v)[:7]}... ({len(str(v))} digits)"  # noqa: E731
+    out.write(f"  cells, average (L408):      cube side {_dec(b.s_cell, False)} -> {big(b.cells_average)} cells per head\n")
+    out.write(f"  cells, ratio of sums:       ratio 1 + {_dec(b.delta_cell, False)} -> {big(b.cells_ratio)} cells per head\n")
     out.write(f"  pigeonhole (13):            choices m^T0 has {b.choices_digits} digits, cells {b.cells_digits} digits: "
               f"{'APPLIES' if b.pigeonhole_applies else 'does not apply at this eps'}\n")
     out.write(f"  threshold:                  the pigeonhole applies for every eps < eps0, eps0 in {iv(b.eps0)}\n")
