@@ -66,7 +66,7 @@ for H in range(1, 9):
     ob(f"b_points.H{H}", f"{REF} (10) 'it is clear that there exists L = C/H'",
        f"H = {H}: the {H + 1} exact rational points b_i (attncert.depth.b_points) lie on S^2, satisfy the margins of "
        f"ball_in_Q0 (so condition (2) holds) and ||b_i - b_j||^2 >= 16 L^2 (condition (1)), with L = C/H, C = {C_ABS}",
-       claim([], [], and_(*conds)), ["smt"])
+       claim([], [], and_(*conds)), ["smt", "interval"])
 
 ob("K_literal_empty", f"{REF} (L372) K_i = -B(b_i, L) cap Q0",
    "read literally, K_i = (-B(b_i, L)) cap Q0 = B(-b_i, L) cap Q0 is empty: a point of Q0 has x3 < 0, a point "
