@@ -15,7 +15,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXE = os.path.join(os.path.dirname(sys.executable), "attncert")
 
 
-def timed(args, runs=5):
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+
+
+def timed(args, runs=None):
+    runs = runs or RUNS
     out = []
     for _ in range(runs):
         t = time.perf_counter()
@@ -36,8 +40,9 @@ def main():
              timed(["construct", "thm4", "--T", "64", "--eps", "0.01", "--out", os.path.join(ROOT, ".bench-thm4")]), 60.0),
             ("attncert check ks_theorems (KS Theorems 1-2, Cor 1-2, Prop 1)", timed(["check", "ks_theorems"]), 45.0),
             ("attncert check (everything)", timed(["check"]), 90.0)]
-    lines = ["# Benchmarks", "", "Machine: the project's 2-core, 24 GiB machine. Wall clock, median of 5 runs, "
-             "process start-up included. Regenerate with `make bench`.", "",
+    lines = ["# Benchmarks", "", "Machine: the project's 2-core, 24 GiB machine. Wall clock, median of "
+             f"{RUNS} runs, process start-up included, result cache off. Regenerate with `make bench` "
+             "(BENCH_RUNS=N to change the number of runs).", "",
              "| command | median (s) | min (s) | max (s) | target (s) | ratio median/target |",
              "| --- | --- | --- | --- | --- | --- |"]
     for name, ts, target in rows:

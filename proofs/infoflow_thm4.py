@@ -182,7 +182,7 @@ ob("values_norm_as_printed", f"{REF} (L408) 'a convex combination of vectors of 
    "under the constraints (||P_phi|| <= 1, |weights| <= 1) a value vector v = W_V P_phi has norm <= 1 "
    "(n = 1, E = 2: W_V = (W1, W2), P = (P1, P2))",
    claim(["W1", "W2", "P1", "P2"], [abs_(Wv1) <= 1, abs_(Wv2) <= 1, P1 * P1 + P2 * P2 <= 1],
-         abs_(Wv1 * P1 + Wv2 * P2) <= 1), ["model", "probe"], expect=Verdict.REFUTED,
+         abs_(Wv1 * P1 + Wv2 * P2) <= 1), ["replay", "model", "probe"], expect=Verdict.REFUTED,
    hint=(("W1", F(1)), ("W2", F(1)), ("P1", F(3, 5)), ("P2", F(4, 5))),
    finding=Finding("false-step", "Entries bounded by 1 give ||W_V||_op <= sqrt(n E), so ||v|| <= sqrt(n E); the "
                    "averages live in the ball of radius sqrt(n E). Only the cell count changes (by (nE)^{n/2} per "
@@ -248,7 +248,7 @@ for id_, st, goal in ident:
        claim(allv, pos_h, goal), ["identity"])
 ob("identity.sum_w2_as_printed", f"{REF} (L432) fourth identity",
    "as printed: sum_t lambda(z2(t), t) = Q2 + Q4 + Q5", claim(allv, pos_h, S(lz2, pos).eq(Q2 + Q4 + Q5)),
-   ["model", "probe"], expect=Verdict.REFUTED,
+   ["replay", "model", "probe"], expect=Verdict.REFUTED, hint=(("u1", F(1)), ("u2", F(1)), ("u3", F(1)), ("u4", F(1)), ("u5", F(1)), ("u6", F(1)), ("w1", F(1)), ("w3", F(1)), ("y4", F(1)), ("y2", F(2)), ("vu1", F(0)), ("vu2", F(0)), ("vu3", F(0)), ("vu4", F(0)), ("vu5", F(0)), ("vu6", F(0)), ("vw1", F(0)), ("vw3", F(0)), ("vy2", F(0)), ("vy4", F(0))),
    finding=Finding("typo", "The fourth identity is about w2: sum_t lambda(w2(t), t) = Q2 + Q4 + Q5 (as printed it "
                    "says z2, which would force Q3 = Q4).", False))
 ob("identity.sum_w2", f"{REF} (L432) repaired", "sum_t lambda(w2(t), t) = Q2 + Q4 + Q5",
@@ -256,7 +256,7 @@ ob("identity.sum_w2", f"{REF} (L432) repaired", "sum_t lambda(w2(t), t) = Q2 + Q
 ob("identity.avg_w2_as_printed", f"{REF} (L446) eighth identity",
    "as printed: avg over w2 = (Q2V2 + Q4V4 + Q5V5)/(Q1 + Q4 + Q5)",
    claim(allv, pos_h, (SV(lw2, vw2, pos) / S(lw2, pos)).eq((Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q1 + Q4 + Q5))),
-   ["model", "probe"], expect=Verdict.REFUTED,
+   ["replay", "model", "probe"], expect=Verdict.REFUTED, hint=(("u1", F(2)), ("u2", F(1)), ("u3", F(1)), ("u4", F(1)), ("u5", F(1)), ("u6", F(1)), ("w1", F(1)), ("w3", F(1)), ("y2", F(1)), ("y4", F(1)), ("vu1", F(1)), ("vu2", F(1)), ("vu3", F(1)), ("vu4", F(1)), ("vu5", F(1)), ("vu6", F(1)), ("vw1", F(1)), ("vw3", F(1)), ("vy2", F(1)), ("vy4", F(1))),
    finding=Finding("typo", "The denominator is Q2 + Q4 + Q5, as used in (14).", False))
 ob("identity.avg_w2", f"{REF} (L446) repaired", "avg over w2 = (Q2V2 + Q4V4 + Q5V5)/(Q2 + Q4 + Q5)",
    claim(allv, pos_h, (SV(lw2, vw2, pos) / S(lw2, pos)).eq((Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q2 + Q4 + Q5))),
@@ -307,7 +307,9 @@ for id_, st, a_, b_, extra, rel in chain:
     ob(f"chain.{id_}", f"{REF} {st}", st, claim(CH + (["u4"] if extra else []), H_chain + extra,
                                                               a_ <= b_ if rel == "<=" else a_.eq(b_)), ["smt"])
 ob("chain.19_20_as_printed", f"{REF} (19) = (20)", "as printed: 2T(Q2 - Q1)/(Q1 + Q3 + Q5) = |1 - sum z2 / sum z1|",
-   claim(CH, H_chain, t19.eq(t20)), ["model", "probe"], expect=Verdict.REFUTED,
+   claim(CH, H_chain, t19.eq(t20)), ["replay", "model", "probe"], expect=Verdict.REFUTED,
+   hint=(("Mi", F(7, 8)), ("T", F(3)), ("e", F(243, 256)), ("q1", F(1, 2)), ("q2", F(251, 512)), ("q3", F(1)),
+         ("q4", F(1)), ("q5", F(1))),
    finding=Finding("typo", "(19) = 2T |1 - sum z2/sum z1|: the factor 2T is dropped in (20). (21) already carries "
                    "it back (T eps^{k+1}/(12 T^2) = 2T delta), so (16) <= (22) holds.", False))
 ob("chain.19_20", f"{REF} (19) = (20) repaired", "(19) = 2T |1 - sum z2 / sum z1|",
@@ -342,7 +344,7 @@ ob("chain.34_35", f"{REF} (34) = (35)", "(35) is the difference of the attention
 ob("chain.35_36_as_printed", f"{REF} (35) <= (36)",
    "as printed: ||(14)|| <= ||Q1/(Q1+Q4+Q5)(V1-V2)|| + ||(Q2-Q1)(Q3(V3-V2)+Q5(V5-V2))/((Q1+Q3+Q5)(Q2+Q3+Q5))|| "
    "(scalar values, n = 1)",
-   claim(QV, qpos + [q1 >= q2], abs_(lhs4) <= abs_(second4) + abs_(first3)), ["model", "probe"], expect=Verdict.REFUTED,
+   claim(QV, qpos + [q1 >= q2], abs_(lhs4) <= abs_(second4) + abs_(first3)), ["replay", "model", "probe"], expect=Verdict.REFUTED,
    hint=(("q1", F(2)), ("q2", F(1)), ("q3", F(1)), ("q4", F(1)), ("q5", F(1)), ("v1", F(0)), ("v2", F(0)), ("v3", F(0)),
          ("v4", F(1)), ("v5", F(0))),
    finding=Finding("typo", "The second term of (36) must be the w-term (16) with Q4, V4, not the z-term (26) with Q3: "
@@ -397,7 +399,7 @@ sep_h = [eps > 0, abs_(Fa - Fb) >= 4 * eps, abs_(Fa - Ma) <= eps, abs_(Fb - Mb) 
 ob("model_gap_as_printed", f"{REF} (L488) '|M1(W1,T) - M1(W1,T)| <= 2 eps'",
    "as printed (read with W2 in the second slot): delta(M1) <= eps and |F(W1) - F(W2)| >= 4 eps give "
    "|M1(W1) - M1(W2)| <= 2 eps",
-   claim(["eps", "Fa", "Fb", "Ma", "Mb"], sep_h, abs_(Ma - Mb) <= 2 * eps), ["model", "probe"], expect=Verdict.REFUTED,
+   claim(["eps", "Fa", "Fb", "Ma", "Mb"], sep_h, abs_(Ma - Mb) <= 2 * eps), ["replay", "model", "probe"], expect=Verdict.REFUTED,
    hint=(("eps", F(1, 10)), ("Fa", F(0)), ("Fb", F(2, 5)), ("Ma", F(0)), ("Mb", F(2, 5))),
    finding=Finding("typo", "The step needs |M1(W1) - M1(W2)| >= 2 eps (W2, and >=), which is what Lemma 4's B >= "
                    "eps uses.", False))
@@ -415,7 +417,7 @@ ob("lemma4_A_as_printed", f"{REF} (L514) 'Having A <= eps^(k+1)/2'",
    "differs by W_O (dd1, dd2) with |dd_i| <= e/2 per head (38) and |W_O entries| <= 1",
    claim(["dd1", "dd2", "o11", "o12", "o21", "o22", "e"],
          [e > 0, abs_(dd1) <= e / 2, abs_(dd2) <= e / 2] + [abs_(x) <= 1 for x in (o11, o12, o21, o22)],
-         (o11 * dd1 + o12 * dd2) ** 2 + (o21 * dd1 + o22 * dd2) ** 2 <= e * e / 4), ["model", "probe"],
+         (o11 * dd1 + o12 * dd2) ** 2 + (o21 * dd1 + o22 * dd2) ** 2 <= e * e / 4), ["replay", "model", "probe"],
    expect=Verdict.REFUTED, hint=(("dd1", F(1, 2)), ("dd2", F(1, 2)), ("o11", F(1)), ("o12", F(1)), ("o21", F(1)),
                                  ("o22", F(1)), ("e", F(1))),
    finding=Finding("false-step", "(38) bounds each head. The FFN input c0 + W_O Concat(heads) moves by at most "
@@ -511,7 +513,7 @@ ob("budget_39_40", f"{REF} (39) <= (40)-(41)",
    claim(BV, bud_h, 18 * abs_(c4 - mu / 9) <= 18 * (e1 + Adev + abs_(c4 - amin))), ["smt"])
 ob("budget_41_42_as_printed", f"{REF} (40)-(41) <= (42)",
    "as printed: each of the three terms of (40)-(41) is <= eps/54, so 18 [ ... ] <= eps/3 + eps/3 + eps/3",
-   claim(BV, bud_h, 18 * (e1 + Adev + e3) <= eps), ["model", "probe"], expect=Verdict.REFUTED,
+   claim(BV, bud_h, 18 * (e1 + Adev + e3) <= eps), ["replay", "model", "probe"], expect=Verdict.REFUTED,
    hint=(("c4", F(0)), ("amin", F(0)), ("mu", F(0)), ("Adev", F(2, 54)), ("e1", F(1, 54)), ("e2", F(1, 54)),
          ("e3", F(1, 54)), ("eps", F(1))),
    finding=Finding("false-step", "|a(t) - (1/9) min_s| is the step-3 error plus the FFN error, <= 2 eps/54, so the "
