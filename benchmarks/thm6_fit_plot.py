@@ -8,32 +8,20 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from attncert.construct import sweep  # noqa: E402
+from svgplot import COLORS, H, PAD, W, frame, save  # noqa: E402
 
 CONFIGS = [(2, 1, 1), (3, 1, 2), (2, 2, 3), (5, 1, 2)]
-COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
-W, H, PAD = 640, 420, 60
 
 
 def main(out="docs/theorem6_fit.svg"):
     data = [sweep(*c) for c in CONFIGS]
     xs = [r["log2_inv_eps"] for d in data for r in d["rows"]]
     ys = [math.log2(r["params_nonzero"]) for d in data for r in d["rows"]]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    px = lambda x: PAD + (x - x0) / (x1 - x0) * (W - 2 * PAD)  # noqa: E731
-    py = lambda y: H - PAD - (y - y0) / (y1 - y0) * (H - 2 * PAD)  # noqa: E731
-    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
-           f'<rect width="{W}" height="{H}" fill="white"/>',
-           f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}" stroke="black"/>',
-           f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{H - PAD}" stroke="black"/>',
-           f'<text x="{W / 2}" y="{H - 20}" text-anchor="middle">log2(1/eps)</text>',
-           f'<text x="18" y="{H / 2}" transform="rotate(-90 18 {H / 2})" text-anchor="middle">log2(parameter count)</text>',
-           f'<text x="{W / 2}" y="24" text-anchor="middle" font-size="14">Theorem 6 construction: count vs 1/eps</text>']
-    for t in range(int(x0), int(x1) + 1, 2):
-        svg.append(f'<text x="{px(t):.1f}" y="{H - PAD + 16}" text-anchor="middle">{t}</text>')
-    for t in range(int(y0), int(y1) + 1, 5):
-        svg.append(f'<text x="{PAD - 8}" y="{py(t) + 4:.1f}" text-anchor="end">{t}</text>')
+    svg, px, py = frame(min(xs), max(xs), min(ys), max(ys), "Theorem 6 construction: count vs 1/eps",
+                        "log2(1/eps)", "log2(parameter count)", 2, 5)
     for i, (d, col) in enumerate(zip(data, COLORS)):
         pts = " ".join(f"{px(r['log2_inv_eps']):.1f},{py(math.log2(r['params_nonzero'])):.1f}" for r in d["rows"])
         svg.append(f'<polyline points="{pts}" fill="none" stroke="{col}" stroke-width="2"/>')
@@ -48,11 +36,7 @@ def main(out="docs/theorem6_fit.svg"):
         svg.append(f'<text x="{PAD + 10}" y="{PAD + 16 * i}" fill="{col}">T0={T0} d={dd} n={n}: fitted '
                    f'{d["fitted_exponent"]:.3f}, predicted T0 d/n = {s:.3f}</text>')
     svg.append(f'<text x="{W - PAD}" y="{H - PAD - 8}" text-anchor="end" fill="#555">dashed: slope T0 d / n</text>')
-    svg.append("</svg>")
-    tmp = out + ".tmp"
-    with open(tmp, "w") as fh:
-        fh.write("\n".join(svg) + "\n")
-    os.replace(tmp, out)
+    save(svg, out)
     for c, d in zip(CONFIGS, data):
         print(c, f"fitted {d['fitted_exponent']:.3f}", f"predicted {d['predicted_exponent']:.3f}")
 

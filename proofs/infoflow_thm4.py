@@ -19,6 +19,7 @@ from attncert.claims import Finding, Obligation, Var, claim, fact
 from attncert.depth import C_ABS, b_points
 from attncert.expr import abs_, add, and_, diff, exp, min_, not_, num, or_, var
 from attncert.families import family
+from attncert.witness import tanh_tree
 from attncert.verdict import Verdict
 
 PAPER = "infoflow"
@@ -197,7 +198,7 @@ ob("sum_between_M_and_TM", f"{REF} (L408) M_i <= sum <= T M_i",
    "every term is <= M_i and one term equals M_i, so M_i <= sum <= T M_i (T = 4)",
    claim(["l1", "l2", "l3", "l4", "Mi"], [x > 0 for x in lam] + [x <= Mi for x in lam] + [lam[3].eq(Mi)],
          and_(add(*lam) >= Mi, add(*lam) <= 4 * Mi)), ["smt"])
-la, lb, lc2 = v("la", "lb", "lc")
+la, lb = v("la", "lb")
 ob("lambda_le_M", f"{REF} (L408) the U-terms are <= M_i",
    "lambda_i(z(t), t) <= lambda_i(y_i, t_i) (argmax over P0 and positions outside t_1..t_{i-1}, which t <= T0 is) "
    "and lambda_i(y_i, t_i) <= M_i",
@@ -525,7 +526,7 @@ ob("budget_42_43", f"{REF} (42) = (43)", "eps/3 + eps/3 + eps/3 = eps", claim(["
 
 # ---------------------------------------------------------------- the explicit F1 and output block (attncert.thm4net)
 xx = var("x")
-tnh = (exp(2 * xx) - 1) / (exp(2 * xx) + 1)
+tnh = tanh_tree(xx)
 ob("tanh_d3", f"{REF} Part 2 step 4 (F1 of attncert.thm4net)", "tanh''' = (1 - t^2)(6 t^2 - 2), t = tanh",
    claim(["x"], [], diff(diff(diff(tnh, xx), xx), xx).eq((1 - tnh * tnh) * (6 * tnh * tnh - 2))), ["identity"])
 ob("tanh_d4", f"{REF} Part 2 step 4 (F1 of attncert.thm4net)", "tanh'''' = 8 t (1 - t^2)(2 - 3 t^2), t = tanh",

@@ -35,6 +35,25 @@ class Interval:
         return {"lo": str(self.lo), "hi": str(self.hi), "approx": float((self.lo + self.hi) / 2)}
 
 
+def _ceil(x: Fraction) -> int:
+    return -((-x.numerator) // x.denominator)
+
+
+def _record_json(rec, theorem: str) -> dict:
+    """A bound record as attncert.bound/1 JSON: rationals as strings, intervals with an approximation."""
+    out = {}
+    for k_, v in asdict(rec).items():
+        if isinstance(v, Fraction):
+            out[k_] = str(v)
+        elif isinstance(v, dict) and set(v) == {"lo", "hi"}:
+            out[k_] = Interval(v["lo"], v["hi"]).to_json()
+        elif isinstance(v, tuple):
+            out[k_] = list(v)
+        else:
+            out[k_] = v
+    return {"schema": "attncert.bound/1", "theorem": theorem, **out}
+
+
 @dataclass(slots=True, frozen=True)
 class Thm5Bound:
     """Theorem 5 (InfoFlow A.2), made explicit for one (T, k, n, eps).
@@ -65,17 +84,7 @@ class Thm5Bound:
                              "infoflow.thm5.cube_count_exact_lt_Nm.n1", "infoflow.thm5.grid_points_in_half")
 
     def to_json(self) -> dict:
-        out = {}
-        for k_, v in asdict(self).items():
-            if isinstance(v, Fraction):
-                out[k_] = str(v)
-            elif isinstance(v, dict) and set(v) == {"lo", "hi"}:
-                out[k_] = Interval(v["lo"], v["hi"]).to_json()
-            elif isinstance(v, tuple):
-                out[k_] = list(v)
-            else:
-                out[k_] = v
-        return {"schema": "attncert.bound/1", "theorem": "infoflow:Thm 5 (A.2)", **out}
+        return _record_json(self, "infoflow:Thm 5 (A.2)")
 
 
 def thm5(T: int, k: int, n: int, eps) -> Thm5Bound:
@@ -104,15 +113,11 @@ def thm5(T: int, k: int, n: int, eps) -> Thm5Bound:
     C = Interval(Fraction(k - 1, 4 * m * n) * clo, Fraction(k - 1, 4 * m * n) * chi)
     elo, ehi = _pow(eps, 1 - s)
     Ce = Interval(C.lo * elo, C.hi * ehi)
-    width_int = -(-wl.lo.numerator // wl.lo.denominator)
+    width_int = _ceil(wl.lo)
     return Thm5Bound(T=T, k=k, n=n, eps=eps, m=m, eps_max=eps_max, Delta=4 * eps, N=N, N0_printed_count=N0,
                      printed_count_applies=N >= N0, eta=eta, width_lower=wl, width_lower_int=width_int,
                      exponent=s - 1, C=C, C_eps_bound=Ce, exponent_formal=Fraction(T - k, n + 1) - 1,
                      exponent_informal=Fraction(T - k - 1, n + 1) - 1)
-
-
-def _ceil(x: Fraction) -> int:
-    return -((-x.numerator) // x.denominator)
 
 
 def _sqrt_bounds(x: int, scale: int = 10 ** 12) -> tuple[Fraction, Fraction]:
@@ -160,17 +165,7 @@ class Thm4Bound:
                              "infoflow.thm4.lemma4_A_repaired")
 
     def to_json(self) -> dict:
-        out = {}
-        for k_, v in asdict(self).items():
-            if isinstance(v, Fraction):
-                out[k_] = str(v)
-            elif isinstance(v, dict) and set(v) == {"lo", "hi"}:
-                out[k_] = Interval(v["lo"], v["hi"]).to_json()
-            elif isinstance(v, tuple):
-                out[k_] = list(v)
-            else:
-                out[k_] = v
-        return {"schema": "attncert.bound/1", "theorem": "infoflow:Thm 4 (A.1), first part", **out}
+        return _record_json(self, "infoflow:Thm 4 (A.1), first part")
 
 
 def _log_hi(x: Fraction) -> Fraction:

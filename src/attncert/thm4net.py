@@ -158,13 +158,6 @@ class Thm4Net:
 
 # ----------------------------------------------------------------------------------------------- numbers
 
-def _tanh_hi_lo(x: Fraction, prec=200):
-    from .checker.qarith import exp_bounds
-
-    lo, hi = exp_bounds(2 * x, prec)
-    return (lo - 1) / (lo + 1), (hi - 1) / (hi + 1)
-
-
 def _t2(b: Fraction) -> float:
     t = math.tanh(float(b))
     return -2 * t * (1 - t * t)
@@ -420,12 +413,6 @@ def evaluate(net: Thm4Net, random: int = 2000, adversarial: int = 400, seed: int
 
 # ----------------------------------------------------------------------------------------------- certificate
 
-def _tanh_E(u):
-    from .expr import exp
-
-    return (exp(2 * u) - 1) / (exp(2 * u) + 1)
-
-
 def _matprod_T(A: Matrix, Bm: Matrix, i: int, j: int):
     """(A^T B)_{ij} as a sum of products of the stored constants (the checker multiplies them)."""
     from .expr import add, num
@@ -449,6 +436,7 @@ def certificate_claim(net: Thm4Net):
     """The compositional certificate: ONE closed claim over the network's exact weights (see module doc)."""
     from .claims import claim
     from .expr import abs_, and_, log, num
+    from .witness import tanh_tree
 
     atoms = []
     # step 1: the embedding (x/3, 0); the classification token 0
@@ -476,7 +464,7 @@ def certificate_claim(net: Thm4Net):
         if (ia, ib, jo) != (i, 3 + i, 0):
             raise InvalidParameter("F1 group wiring differs from the design")
         atoms += [num(wa).eq(sx * th), num(wb).eq(sy * th), num(g.bias).eq(B_UNIT), (g.count * num(ao)).eq(sgn * K)]
-    t = _tanh_E(num(B_UNIT))
+    t = tanh_tree(num(B_UNIT))
     t2 = -2 * t * (1 - t * t)
     e2 = 3 * (abs_(4 * K * th * th * t2 - 1) / 9 + abs_(K) * th ** 4 * num(M4) * Fraction(16, 81) / 12)
     atoms.append(e2 <= num(net.e2_budget))
@@ -491,7 +479,7 @@ def certificate_claim(net: Thm4Net):
                   num(len(g_const.w)).eq(0), num(g_const.bias).eq(1), num(f.out_bias[0]).eq(1)]
         cmax = Fraction(1, 3) + net.e2_budget
         e4 = (abs_(g_lin.count * num(a_lin)) * (num(tho) * cmax) ** 3 * num(M3) / 6
-              + abs_(1 + g_const.count * num(a_c) * _tanh_E(num(1)) - 2))
+              + abs_(1 + g_const.count * num(a_c) * tanh_tree(num(1)) - 2))
         atoms.append(e4 <= num(net.e4_budget))
         # the constraint of A.1: every weight and bias is at most 1 in magnitude
         mats = (net.embed, net.WQ1, net.WK1, net.WV1, net.WO1, net.WQ2, net.WK2, net.WV2, net.WO2)
