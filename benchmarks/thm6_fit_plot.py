@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from attncert.construct import sweep  # noqa: E402
-from svgplot import COLORS, H, PAD, W, frame, save  # noqa: E402
+from attncert.svgplot import COLORS, H, PAD, W, frame, save  # noqa: E402
 
 CONFIGS = [(2, 1, 1), (3, 1, 2), (2, 2, 3), (5, 1, 2)]
 

@@ -487,6 +487,35 @@ def _construct_thm4(args, out) -> int:
     return code
 
 
+def cmd_gpu_check(args, out, err) -> int:
+    """The constructed networks over large batches (CONFIRMED evidence, never PROVED)."""
+    from . import gpucheck
+
+    rec = gpucheck.run(args.device, batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed,
+                       log=(lambda s: err.write(s + "\n")) if args.verbose else None)
+    out.write(gpucheck.table(rec) + "\n")
+    if args.json:
+        _write_json(args.json, rec)
+    return gpucheck.exit_code(rec)
+
+
+def cmd_train(args, out, err) -> int:
+    """InfoFlow's Section 6 experiments at a small scale (C.4-C.5), seeded."""
+    from . import train
+
+    rec = train.run_experiment(args.experiment, device=args.device, steps=args.steps, seeds=args.seeds, T=args.T,
+                               batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed,
+                               log=(lambda s: err.write(s + "\n")) if args.verbose else None)
+    out.write(train.table(rec) + "\n")
+    if args.plot:
+        from .certificate import atomic_write
+        atomic_write(args.plot, train.plot_svg(rec))
+        out.write(f"plot: {args.plot}\n")
+    if args.json:
+        _write_json(args.json, rec)
+    return 0
+
+
 def _tanh_replacements(c, args, out):
     """Lemma 1 replacement for p = 2 and the user's p: constants, the certified L_p bound, and (on small
     instances) the independent exhaustive cell bound."""
@@ -620,6 +649,29 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--out", metavar="DIR", help="write the certificates here")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_construct)
+    c = sub.add_parser("gpu-check", help="run the constructed networks over large batches (GPU or CPU): CONFIRMED "
+                       "evidence, never PROVED", epilog=EPILOG)
+    c.add_argument("--device", default="cpu", help="cpu (default) or cuda")
+    c.add_argument("--batch", type=_limit, default=None, help="inputs per batch (default 8192 on cuda, 64 on cpu)")
+    c.add_argument("--budget-seconds", type=_positive_float, default=60.0, help="total time to spend (default 60)")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--verbose", action="store_true", help="progress on stderr")
+    c.add_argument("--json", metavar="FILE", help="write every row and the worst inputs found")
+    c.set_defaults(fn=cmd_gpu_check)
+    c = sub.add_parser("train", help="InfoFlow Section 6 experiments at a small scale: intrinsic-dim (target (6)), "
+                       "triangle-center (target (7)), or tiny (the CPU smoke run)", epilog=EPILOG)
+    c.add_argument("experiment", help="intrinsic-dim, triangle-center or tiny")
+    c.add_argument("--device", default="cpu", help="cpu (default) or cuda")
+    c.add_argument("--steps", type=_limit, default=None, help="optimizer steps per run (default: the experiment's)")
+    c.add_argument("--seeds", type=_limit, default=None, help="independent runs per configuration")
+    c.add_argument("--T", type=_limit, default=None, help="sequence length (intrinsic-dim, tiny)")
+    c.add_argument("--batch", type=_limit, default=None, help="minibatch size")
+    c.add_argument("--budget-seconds", type=_positive_float, default=None, help="stop starting new runs after this")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--plot", metavar="FILE.svg", help="write the NMSE plot (SVG)")
+    c.add_argument("--verbose", action="store_true", help="progress on stderr")
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_train)
     return p
 
 

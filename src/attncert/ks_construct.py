@@ -342,13 +342,18 @@ def verify_mpmath(layer: KsLayer, dps: int) -> dict:
                 "separated": bool(worst > dup), "seconds": seconds}
 
 
+def log_delta8(ds: Dataset) -> float:
+    """ln delta of (8) in float64 (delta itself is far below float64's range for every dataset tried)."""
+    return math.log(2 * math.log(ds.n) ** 2) + 2 * math.log(float(ds.eps)) + math.log(float(ds.r_min)) \
+        - 2 * math.log(float(ds.r_max)) - 4 * math.log(len(ds.vocab) + 1) - math.log(2 * math.log(ds.n) + 3) \
+        - math.log(math.pi * ds.d) - 2 * r37(ds)
+
+
 def verify_float64(layer: KsLayer) -> dict:
     """The same construction in float64. It must not pass when float64 cannot represent what the check
     needs: delta_(8) (underflow) and separations far below the outputs' resolution (r 2^-52)."""
     ds = layer.ds
-    log_delta = math.log(2 * math.log(ds.n) ** 2) + 2 * math.log(float(ds.eps)) + math.log(float(ds.r_min)) \
-        - 2 * math.log(float(ds.r_max)) - 4 * math.log(len(ds.vocab) + 1) - math.log(2 * math.log(ds.n) + 3) \
-        - math.log(math.pi * ds.d) - 2 * r37(ds)
+    log_delta = log_delta8(ds)
     resolution = float(layer.r) * 2.0 ** -52
     if log_delta < math.log(resolution):
         return {"verdict": "UNKNOWN", "reason": f"float64 cannot represent delta = exp({log_delta:.6g}): "

@@ -27,8 +27,12 @@ def frame(x0, x1, y0, y1, title, xlabel, ylabel, xstep=2, ystep=2):
     return svg, px, py
 
 
+def text(svg) -> str:
+    return "\n".join(svg + ["</svg>"]) + "\n"
+
+
 def save(svg, out):
     tmp = out + ".tmp"
     with open(tmp, "w") as fh:
-        fh.write("\n".join(svg + ["</svg>"]) + "\n")
+        fh.write(text(svg))
     os.replace(tmp, out)
