@@ -4,7 +4,7 @@
 # those rows say UNKNOWN and why). z3 and cvc5 are not needed. attncert runs from this checkout's src/.
 #
 #   bash benchmarks/gpu_run.sh              # everything, about 5 minutes on one H100/H200
-#   GPU_CHECK_SECONDS=60 TRAIN_SECONDS=60 bash benchmarks/gpu_run.sh
+#   GPU_CHECK_SECONDS=60 INTRINSIC_SECONDS=60 TRIANGLE_SECONDS=60 TRAIN_BATCH=512 bash benchmarks/gpu_run.sh
 #
 # Writes to $OUT (default /tmp/attncert-gpu): log.txt (all tables), gpu_check.json, train_intrinsic.json/.svg,
 # train_triangle.json/.svg.
@@ -26,10 +26,10 @@ rc=0
 say "== gpu-check"
 $PY -m attncert.cli gpu-check --device "$DEV" --budget-seconds "${GPU_CHECK_SECONDS:-90}" --json "$OUT/gpu_check.json" --verbose 2>&1 | tee -a "$LOG" || rc=1
 say "== train intrinsic-dim"
-$PY -m attncert.cli train intrinsic-dim --device "$DEV" ${TRAIN_ARGS:-} --budget-seconds "${TRAIN_SECONDS:-80}" \
+$PY -m attncert.cli train intrinsic-dim --device "$DEV" --batch "${TRAIN_BATCH:-1024}" --budget-seconds "${INTRINSIC_SECONDS:-100}" \
     --json "$OUT/train_intrinsic.json" --plot "$OUT/train_intrinsic.svg" --verbose 2>&1 | tee -a "$LOG" || rc=1
 say "== train triangle-center"
-$PY -m attncert.cli train triangle-center --device "$DEV" --budget-seconds "${TRAIN_SECONDS:-80}" \
+$PY -m attncert.cli train triangle-center --device "$DEV" --batch "${TRAIN_BATCH:-1024}" --budget-seconds "${TRIANGLE_SECONDS:-80}" \
     --json "$OUT/train_triangle.json" --plot "$OUT/train_triangle.svg" --verbose 2>&1 | tee -a "$LOG" || rc=1
 say "== done (exit $rc)"
 exit $rc

@@ -205,7 +205,10 @@ def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, 
            "optimizer": "AdamW lr 1e-3 wd 1e-2, cosine annealing over the run", "runs": [],
            "steps_chosen": None if calibrated is None else f"to fit --budget-seconds: {calibrated * 1e3:.3g} ms/step measured "
            "on the largest configuration, 80% of the budget shared equally by the runs"}
-    out_of_time = lambda: budget_seconds is not None and time.perf_counter() - t_start > budget_seconds  # noqa: E731
+    # with calibrated steps every run starts unless the budget is overrun twice over (a safety stop); with
+    # --steps given, no run starts after the budget is spent
+    limit = None if budget_seconds is None else budget_seconds * (2 if calibrated else 1)
+    out_of_time = lambda: limit is not None and time.perf_counter() - t_start > limit  # noqa: E731
     gen = torch.Generator(device=device).manual_seed(seed)
     if name in ("intrinsic-dim", "tiny"):
         d = 4
