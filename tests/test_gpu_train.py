@@ -136,3 +136,15 @@ def test_summary_criteria():
     tri = {"experiment": "triangle-center", "config": {"Ts": [3, 4, 8]}, "runs": [
         {"T": T, "config": c, "best_nmse": v} for c, *_ in train.CONFIGS_C5 for T, v in ((3, 1e-3), (4, 5e-3), (8, 0.2))]}
     assert all(r["grows_with_T"] for r in train.summarize(tri).values())
+
+
+def test_written_files_get_the_usual_permissions(tmp_path):
+    import os
+
+    from attncert.certificate import atomic_write
+
+    p = tmp_path / "x.json"
+    atomic_write(str(p), "{}\n")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (p.stat().st_mode & 0o777) == (0o666 & ~umask)

@@ -64,6 +64,9 @@ def atomic_write(path: str, text: str) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=d)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)      # mkstemp makes 0600; a written file gets the usual permissions
         os.replace(tmp, path)
     except OSError as e:
         raise CertificateError(f"cannot write {path}: {e.strerror or e}") from None
