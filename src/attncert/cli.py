@@ -620,6 +620,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--out", metavar="DIR", help="write the certificates here")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_construct)
+    from .cli_infoflow import add_parser as _add_infoflow  # attncert infoflow (InfoFlow model, 5.3)
+    _add_infoflow(sub)
     return p
 
 

@@ -214,9 +214,14 @@ def _finite_difference(F, Xv, dps: int) -> Active:
     import mpmath
 
     with mpmath.workdps(dps):
+        base = [[mpmath.mpf(v.numerator) / v.denominator for v in x] for x in Xv]
         h = mpmath.mpf(10) ** (-FD_STEP_DIGITS)
         thr = mpmath.mpf(10) ** (-FD_THRESHOLD_DIGITS)
-        base = [[mpmath.mpf(v.numerator) / v.denominator for v in x] for x in Xv]
+        method = "finite-difference"
+        if isinstance(F(base), float):
+            # the target drops to float64 (e.g. math.exp): a 10^-20 step would vanish; use the float64
+            # step 2^-20 and threshold 10^-6 instead, and say so (use mpmath functions for 50 digits)
+            h, thr, method = mpmath.mpf(2) ** -20, mpmath.mpf(10) ** -6, "finite-difference-float64"
         idx = set()
         for t, x in enumerate(base, 1):
             for j in range(len(x)):
@@ -230,7 +235,7 @@ def _finite_difference(F, Xv, dps: int) -> Active:
                     raise ModelError(f"target failed under finite differences: {e.__class__.__name__}: {e}") from None
                 if abs(dfx) > thr:
                     idx.add(t)
-        return Active(frozenset(idx), "finite-difference", True, None, 0)
+        return Active(frozenset(idx), method, True, None, 0)
 
 
 # ------------------------------------------------------------------------------------------------
