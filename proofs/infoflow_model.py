@@ -185,7 +185,7 @@ ob("p1.h1_ge_D_as_printed", "infoflow:B.1 (L1049) 'we need h1 >= D'",
    "t1 != t2, on a leaf: C(T,2) - D), then h1 >= D",
    claim(INT("h1", "h2", "D", "T"),
          [h1 >= 1, h2 >= 1, D >= 2, T >= 7,
-          fact(e47r >= binT2 - D, "model Number of Comparison (repaired (47)) >= target lower bound C(T,2) - D")],
+          e47r >= binT2 - D],  # the model's count (repaired (47)) reaches the target's derived lower bound
          h1 >= D), ["replay"], hint=(("h1", F(1)), ("h2", F(2)), ("D", F(2)), ("T", F(64))), expect=Verdict.REFUTED,
    finding=Finding("false-step", "Forcing h1 >= D from h1 T^2 + O(T) >= N(F) needs a LOWER bound N(F) >= D T^2 - o(T^2) "
                    "(more precisely > (D-1) T^2 + O(T)). B.1 derives the UPPER bound D T^2 + o(T^2) and a lower bound "
@@ -233,7 +233,7 @@ y, z = var("y"), var("z")
 ob("p2.M_bound_L_power", "infoflow:B.2 (L1064) M >= C T^((b'-1)/b1) / L",
    "T L M^3 >= C2 T^b' gives M >= y T^((b'-1)/3) with y^3 = C2/L; the printed C T^(..)/L (C = C2^(1/3) = z) is "
    "implied: y >= z/L for L >= 1",
-   claim(["y", "z", "L"], [L >= 1, y > 0, z > 0, fact((y ** 3 * L).eq(z ** 3), "definition: y = (z^3/L)^(1/3)")],
+   claim(["y", "z", "L"], [L >= 1, y > 0, z > 0, fact((y ** 3 * L).eq(z ** 3), "fact:definition y = (z^3/L)^(1/3)")],
          y >= z / L), ["smt"],
    finding=Finding("statement-mismatch", "Solving T L M^{beta_1} >= C2 T^{beta'} gives M >= (C2/L)^{1/beta_1} "
                    "T^{(beta'-1)/beta_1}: the L-dependence is L^{-1/beta_1}, the paper prints L^{-1} (weaker, still "
@@ -259,7 +259,7 @@ ob("s62.triangle_coefficient", "infoflow:6.2 (L250) eps^{1 - T^{2/3}/(6LE)}",
                    "is weaker (next obligation), so the conclusion 'super-polynomial for large T' stands.", False))
 ob("s62.triangle_printed_weaker", "infoflow:6.2 (L250)",
    "the printed coefficient 1/(6L) is at most the derived c = (6L)^(-1/3) for L >= 1",
-   claim(["c", "L"], [L >= 1, c6 > 0, fact((c6 ** 3 * 6 * L).eq(1), "definition: c = (6L)^(-1/3)")],
+   claim(["c", "L"], [L >= 1, c6 > 0, fact((c6 ** 3 * 6 * L).eq(1), "fact:definition c = (6L)^(-1/3)")],
          1 / (6 * L) <= c6), ["smt"])
 ob("s62.triangle_lower_C1", "infoflow:D.1 (L1344) C(T,3) - 3 = T^3/6 + O(T^2)",
    "C(T,3) - 3 = T^3/6 - T^2/2 + T/3 - 3, so C1 = 1/6",
