@@ -316,3 +316,26 @@ def test_certificates_deterministic_and_verified(tmp_path):
     open(p, "w").write(txt)
     code, report = api.verify(p)
     assert code == 1 and "REJECTED" in report
+
+
+def test_learns_on_every_input_of_a_finite_grid():
+    t = get_target("sum-first-three")
+    m = t.plan(4, (1,), (8,), t.params)
+    lc = inf.check_learns(m, t.F(), inf.grid_inputs(4, 1, [-1, 0, Q(1, 2), 1]))
+    assert lc.checked == 4 ** 4 and lc.learns
+    t = get_target("min-inner-product")
+    lc = inf.check_learns(t.plan(3, (1, 1), (8, 8), t.params), t.F(), inf.grid_inputs(3, 2, [-1, Q(1, 3), 1]))
+    assert lc.learns and lc.checked + lc.skipped == 3 ** 6 and lc.checked > 0
+    code, out, err = _cli("infoflow", "--target", "sum-first-three", "--T", "3", "--heads", "1", "--emb", "4",
+                          "--grid=-1,0,1")
+    assert code == 0 and "every input of the grid" in out and "CONFIRMED on 27 inputs" in out
+
+
+def test_committed_figure5_graph_is_current():
+    m, tr = _fig5("repaired")
+    from attncert.infoflow_graph import to_dot
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    act = inf.active_index_set(get_target("min-inner-product").F(), APPENDIX_E_INPUT).indices
+    want = to_dot(m, tr, act, "min-inner-product, T=4, heads=(1, 1)")
+    assert open(os.path.join(root, "docs", "infoflow_fig5.dot")).read() == want

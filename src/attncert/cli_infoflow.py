@@ -44,7 +44,8 @@ def add_parser(sub) -> None:
                    "with T=4, else random)")
     c.add_argument("--seed", type=int, default=0, help="seed of the random input and sample")
     c.add_argument("--samples", type=int, default=200, help="random inputs for the learns check (default 200)")
-    c.add_argument("--grid", metavar="V1,V2,...", help="check every input with coordinates in this set instead")
+    c.add_argument("--grid", metavar="V1,V2,...", help="check every input with coordinates in this set instead (write --grid=-1,0,1 when "
+                   "the first value is negative)")
     c.add_argument("--variant", choices=("repaired", "printed"), default="repaired",
                    help="min-inner-product: the score functions of Appendix E as printed or with the sign repaired")
     c.add_argument("--dot", metavar="FILE", help="write the information-flow graph (graphviz dot)")
@@ -220,7 +221,8 @@ def cmd_infoflow(args, out, err) -> int:
     if res["dominant_exponent"] is not None:
         de = Fraction(res["dominant_exponent"])
         out.write(f"predicted cost exponent: O(eps^({de})), i.e. (1/eps)^({-de}) as eps -> 0\n")
-    title = f"{res['target']}, T={T}, heads={tuple(res['heads'])}"
+    title = f"{res['target']}, T={T}, heads={tuple(res['heads'])}" + (
+        ", printed score (Appendix E)" if res["target"] == "min-inner-product" and res["variant"] == "printed" else "")
     if args.dot:
         atomic_write(args.dot, to_dot(model, tr, res["_active"], title))
         out.write(f"wrote {args.dot}\n")

@@ -83,7 +83,7 @@ def to_svg(model: InfoFlowModel, trace: Trace, active=None, title: str = "") -> 
     """A standalone SVG of the graph (no dependency), rows = layers, columns = positions 1..T, CLS."""
     T, L = model.T, model.L
     colw, rowh, left, top = 96, 110, 80, 56
-    W, H = max(left + colw * (T + 1) + 60, 720), top + rowh * L + 96
+    W, H = max(left + colw * (T + 1) + 60, 760), top + rowh * L + 96
     pos = lambda t, l: (left + colw * (t - 1) + colw / 2, top + rowh * l + 22)  # noqa: E731
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
            'font-family="Helvetica, Arial, sans-serif" font-size="12">',
@@ -116,12 +116,12 @@ def to_svg(model: InfoFlowModel, trace: Trace, active=None, title: str = "") -> 
     ly = H - 18
     for i, (k, c, txt) in enumerate((("argmax", BLUE, "argmax (rule 1)"), ("residual", GREY, "residual"),
                                      ("specific", GREEN, "positional (rule 3)"), ("global", BLACK, "global (rule 2)"))):
-        x0 = 20 + 140 * i
+        x0 = 20 + 155 * i
         dash = ' stroke-dasharray="4 3"' if k == "global" else ""
         out.append(f'<line x1="{x0}" y1="{ly}" x2="{x0 + 30}" y2="{ly}" stroke="{c}" stroke-width="1.8"{dash}/>')
         out.append(f'<text x="{x0 + 36}" y="{ly + 4}">{txt}</text>')
-    out.append(f'<rect x="{20 + 570}" y="{ly - 8}" width="16" height="16" fill="{RED}" stroke="#444"/>'
-               f'<text x="{20 + 592}" y="{ly + 4}">I_F(X)</text>')
+    out.append(f'<rect x="{20 + 640}" y="{ly - 8}" width="16" height="16" fill="{RED}" stroke="#444"/>'
+               f'<text x="{20 + 662}" y="{ly + 4}">I_F(X)</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
