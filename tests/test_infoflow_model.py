@@ -339,3 +339,34 @@ def test_committed_figure5_graph_is_current():
     act = inf.active_index_set(get_target("min-inner-product").F(), APPENDIX_E_INPUT).indices
     want = to_dot(m, tr, act, "min-inner-product, T=4, heads=(1, 1)")
     assert open(os.path.join(root, "docs", "infoflow_fig5.dot")).read() == want
+
+
+def test_cli_load_user_target(tmp_path):
+    f = tmp_path / "mytargets.py"
+    f.write_text('''
+from attncert import infoflow as inf
+from attncert.targets import TARGETS, Bound, Target, register_target
+
+def F(X, p):
+    return max(x[0] for x in X)
+
+def plan(T, heads, embs, p, variant="repaired"):
+    return inf.InfoFlowModel(T, 1, [inf.Layer(heads[0], embs[0], inf.Keep(),
+                                              {T + 1: inf.MaxRetrieval((lambda a, b: b[0][0],))})])
+
+if "my-max" not in TARGETS:
+    register_target(Target("my-max", "max_t x(t)", "user", F, beta1=1, d=1, plan=plan,
+                           upper=lambda T, p: Bound(T - 1, "one tree of T leaves"),
+                           lower=lambda T, p: Bound(T - 1, "every position can win"), params={"d": 1}))
+''')
+    js = tmp_path / "r.json"
+    code, out, err = _cli("infoflow", "--load", str(f), "--target", "my-max", "--T", "6", "--heads", "1",
+                          "--emb", "4", "--samples", "10", "--json", str(js))
+    assert code == 0, err
+    import json
+
+    data = json.loads(js.read_text())
+    assert data["target"] == "my-max" and data["learns_on_input"] and data["noc_target_lower"]["value"] == 5
+    code, out, err = _cli("infoflow", "--load", str(tmp_path / "missing.py"), "--target", "my-max", "--T", "6",
+                          "--heads", "1", "--emb", "4")
+    assert code == 2 and "--load" in err

@@ -33,7 +33,10 @@ def add_parser(sub) -> None:
     from .targets import TARGETS
 
     c = sub.add_parser("infoflow", help=HELP, description=__doc__.split("\n\n", 1)[1])
-    c.add_argument("--target", required=True, metavar="NAME", help="one of: " + ", ".join(sorted(TARGETS)))
+    c.add_argument("--target", required=True, metavar="NAME", help="one of: " + ", ".join(sorted(TARGETS)) +
+                   ", or one registered by --load")
+    c.add_argument("--load", metavar="FILE.py", help="import this Python file first (it may call "
+                   "attncert.targets.register_target to add your own targets)")
     c.add_argument("--T", type=int, required=True, help="sequence length")
     c.add_argument("--heads", type=_ints("--heads"), required=True, metavar="h1,h2,...", help="heads per layer")
     c.add_argument("--emb", type=_ints("--emb"), required=True, metavar="E1,E2,...", help="embedding dimension per layer")
@@ -71,6 +74,24 @@ def parse_input(spec: str, T: int, d: int) -> list[tuple]:
     return X
 
 
+def load_user_file(path: str) -> None:
+    """Import a user's Python file (their own code, run as any imported module would be)."""
+    import importlib.util
+    import os
+
+    if not os.path.isfile(path) or not path.endswith(".py"):
+        raise InvalidParameter(f"--load {path!r}: not a readable .py file")
+    name = "attncert_user_" + os.path.splitext(os.path.basename(path))[0].replace("-", "_")
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+    except UsageError:
+        raise
+    except Exception as e:
+        raise InvalidParameter(f"--load {path!r}: importing it failed: {e.__class__.__name__}: {e}") from None
+
+
 def _fmt_vec(x) -> str:
     return "(" + ",".join(str(v) for v in x) + ")"
 
@@ -81,6 +102,8 @@ def run_infoflow(args) -> dict:
     from .infoflow_graph import fmt_set
     from .targets import APPENDIX_E_INPUT, get_target
 
+    if getattr(args, "load", None):
+        load_user_file(args.load)
     tgt = get_target(args.target)
     T = args.T
     if not 1 <= T <= 64:
@@ -130,6 +153,9 @@ def run_infoflow(args) -> dict:
     else:
         inputs, how = inf.random_inputs(T, d, args.samples, seed=args.seed + 1), \
             f"{args.samples} seeded random dyadic inputs in [-1,1]^{T * d} (seed {args.seed + 1})"
+    progress = getattr(args, "_progress", None)
+    if progress is not None:
+        inputs = progress(inputs, count if args.grid else args.samples)
     lc = inf.check_learns(model, Fn, inputs)
     noc = inf.number_of_comparison(model, tr, tgt.beta1)
     up = tgt.upper(T, params) if tgt.upper else None
@@ -167,6 +193,15 @@ def cmd_infoflow(args, out, err) -> int:
     from .certificate import atomic_write
     from .infoflow_graph import fmt_set, to_dot, to_png, to_svg
 
+    if hasattr(err, "isatty") and err.isatty():
+        def _progress(it, total):
+            from rich.progress import track
+
+            from .cli import _console
+
+            return track(it, total=total, description="learns check", console=_console(err), transient=True)
+
+        args._progress = _progress
     res = run_infoflow(args)
     model, tr = res["_model"], res["_trace"]
     T = res["T"]

@@ -482,7 +482,9 @@ def learns_at(model: InfoFlowModel, F: Callable, X) -> tuple[bool, Trace, Active
 def check_learns(model: InfoFlowModel, F: Callable, inputs: Iterable) -> LearnCheck:
     """At each input, every tie-breaking branch is run. All branches learn: the input counts as
     learned. All fail (and the target is differentiable there): a failure, which holds on an open
-    neighbourhood. Mixed, or a non-differentiable target point: skipped (a measure-zero situation)."""
+    neighbourhood, provided the score functions and the target's compared pieces are continuous (as
+    the paper's are): then every strict comparison, hence every selection and I_F, is locally
+    constant. Mixed, or a non-differentiable target point: skipped (a measure-zero situation)."""
     checked = skipped = 0
     fails = []
     method = "exact-ad"
