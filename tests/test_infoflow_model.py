@@ -370,3 +370,13 @@ if "my-max" not in TARGETS:
     code, out, err = _cli("infoflow", "--load", str(tmp_path / "missing.py"), "--target", "my-max", "--T", "6",
                           "--heads", "1", "--emb", "4")
     assert code == 2 and "--load" in err
+
+
+def test_section_6_1_phase_transition_at_D_heads():
+    """Target (6) with D = 2: the (49)-(50) plan learns with heads (D, D) and fails on a set of positive
+    measure with (D-1, D) or (D, D-1), the configurations of Figure 1(a)."""
+    t = get_target("pairwise")
+    inputs = list(inf.random_inputs(8, 2, 30, seed=11))
+    res = {h: inf.check_learns(t.plan(8, h, (32, 32), t.params), t.F(), inputs) for h in ((2, 2), (1, 2), (2, 1))}
+    assert res[(2, 2)].learns and res[(2, 2)].checked > 0
+    assert res[(1, 2)].failures and res[(2, 1)].failures
