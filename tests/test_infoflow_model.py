@@ -380,3 +380,15 @@ def test_section_6_1_phase_transition_at_D_heads():
     res = {h: inf.check_learns(t.plan(8, h, (32, 32), t.params), t.F(), inputs) for h in ((2, 2), (1, 2), (2, 1))}
     assert res[(2, 2)].learns and res[(2, 2)].checked > 0
     assert res[(1, 2)].failures and res[(2, 1)].failures
+
+
+def test_cost_law_symbolic_each_mode():
+    import sympy
+
+    eps, I, d, E, T = (sympy.Symbol(s, positive=True) for s in ("eps", "I", "d", "E", "T"))
+    assert inf.cost_law("max-retrieval") == eps ** (1 - I * d / E)
+    assert inf.cost_law("global") == eps ** (1 - T * d / E)
+    assert inf.cost_law("specific", n_select=3, max_prev=1, d=1, E=6) == sympy.sqrt(eps)
+    assert inf.cost_law("max-retrieval", size=2, d=2, E=8) == sympy.sqrt(eps)
+    with pytest.raises(Exception):
+        inf.cost_law("nope")

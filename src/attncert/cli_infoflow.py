@@ -32,7 +32,10 @@ def _ints(name):
 def add_parser(sub) -> None:
     from .targets import TARGETS
 
-    c = sub.add_parser("infoflow", help=HELP, description=__doc__.split("\n\n", 1)[1])
+    import argparse
+
+    c = sub.add_parser("infoflow", help=HELP, description=__doc__.split("\n\n", 1)[1],
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("--target", required=True, metavar="NAME", help="one of: " + ", ".join(sorted(TARGETS)) +
                    ", or one registered by --load")
     c.add_argument("--load", metavar="FILE.py", help="import this Python file first (it may call "
@@ -193,6 +196,12 @@ def cmd_infoflow(args, out, err) -> int:
     from .certificate import atomic_write
     from .infoflow_graph import fmt_set, to_dot, to_png, to_svg
 
+    if args.png:  # fail before the work, not after it
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise UsageError("--png needs matplotlib, which is not installed (pip install matplotlib); "
+                             "--dot and --svg need nothing") from None
     if hasattr(err, "isatty") and err.isatty():
         def _progress(it, total):
             from rich.progress import track

@@ -584,3 +584,34 @@ def total_cost(model: InfoFlowModel, trace: Trace):
     expr = sympy.Add(*[eps ** sympy.Rational(e.numerator, e.denominator) for _t, _l, _r, e in terms])
     dom = min((e for *_, e in terms), default=None)
     return expr, dom
+
+
+COST_MODES = ("max-retrieval", "global", "specific")
+
+
+def cost_law(mode: str, size=None, d=None, E=None, T=None, n_select=None, max_prev=None):
+    """The cost law of 5.2 for one update as a sympy expression in eps; any argument left out stays a
+    symbol (|I|, d, E, T, |I'|, max_s |I(s,l)|):
+
+    1. max-position retrieval: eps^(1 - |I(t,l+1)| d / E_{l+1})
+    2. global aggregation:     eps^(1 - T d / E_{l+1})
+    3. specific positions:     eps^(1 - |I'(t,l+1)| max_s |I(s,l)| d / E_{l+1})"""
+    import sympy
+
+    if mode not in COST_MODES:
+        raise InvalidParameter(f"mode={mode!r}: must be one of {COST_MODES}")
+
+    def val(x, name):
+        if x is None:
+            return sympy.Symbol(name, positive=True)
+        return sympy.Rational(Fraction(x).numerator, Fraction(x).denominator)
+
+    eps = sympy.Symbol("eps", positive=True)
+    d_, E_ = val(d, "d"), val(E, "E")
+    if mode == "max-retrieval":
+        k = val(size, "I")
+    elif mode == "global":
+        k = val(T, "T")
+    else:
+        k = val(n_select, "Iprime") * val(max_prev, "maxI")
+    return eps ** (1 - k * d_ / E_)
