@@ -193,6 +193,17 @@ ob("p1.h1_ge_D_as_printed", "infoflow:B.1 (L1049) 'we need h1 >= D'",
                    "already meets. Repair: prove N(F) >= D T^2 - o(T^2) for target (6) (not done in the paper).", True,
                    "The experiment of 6.1 supports h1 = D; the derivation as printed does not."))
 
+ob("p1.construction_49_50_size", "infoflow:B.1 (49)-(50)",
+   "the (D,D) construction: |I(t,1)| <= D + 1 by (49), so with I(T+1,1) = {} the CLS set of (50) has at most "
+   "D (D+1) positions (a retrieval target: independent of T)",
+   claim(INT("c2", "m", "D"), [D >= 1, m <= D + 1, fact(c2 <= D * m + 0, "fact:union bound over D heads, I(T+1,1) = {}")],
+         c2 <= D * (D + 1)), ["smt"],
+   finding=Finding("implicit-convention", "(50) writes I(T+1,2) as a set of pairs (t, s_i(t)), not of positions, and "
+                   "its selection argmax_t x(s_i(t))^T A_i x(t) needs to know which element of X[I(t,1)] is x(s_i(t)), "
+                   "which a score on the subsequence cannot name. Read: the union of the sets I(t,1) of the selected "
+                   "t; attncert's plan scores X[I(s,1)] by max_{u,v in I(s,1)} x(u)^T A_i x(v), which selects them.",
+                   False))
+
 # ======================================================================================== Proposition 2 (B.2)
 a, M, h, H, L, Mb, N, C2 = (var(s) for s in ("a", "M", "h", "H", "L", "Mb", "N", "C2"))
 for b1 in (2, 3):
@@ -309,6 +320,16 @@ ob("cost.law3_covers_law1", "infoflow:5.2 law 3",
    claim(["k", "kp", "mm", "d", "E"], [E >= 1, d_ >= 1, k_ >= 0, kp >= 0, mm >= 0,
                                        fact(k_ <= kp * mm, "fact:union bound over I'(t,l+1)")],
          1 - kp * mm * d_ / E <= 1 - k_ * d_ / E), ["smt"])
+ob("cost.law1_vs_theorem6", "infoflow:5.2 law 1 vs Thm 6 (L809)",
+   "the cost law's exponent 1 - |I| d/E equals Theorem 6's lower-bound exponent min(1 - T0 d/n, 0) (T0 = |I|, n = E)",
+   claim(["k", "d", "E"], [k_ >= 1, d_ >= 1, E >= 1], (1 - k_ * d_ / E).eq(min_(1 - k_ * d_ / E, num(0)))), ["replay"],
+   hint=(("k", F(1)), ("d", F(1)), ("E", F(4))), expect=Verdict.REFUTED,
+   finding=Finding("statement-mismatch", "Theorem 6 (the formal Theorem 3 that 5.2 rests on) bounds the cost below by "
+                   "eps^{min(1 - T0 d/n, 0)}; the law of 5.2 drops the min. When |I| d < E the law assigns a cost "
+                   "eps^{positive} -> 0, which no parameter count can be; read it as O(1) there (attncert infoflow "
+                   "prints both).", False, "Only small sets are affected; the growth predictions of Section 6 are not. The mismatches "
+                   "between Theorem 3 and Theorem 6 themselves are in infoflow_thm6 (exponent_bullet2_vs_proof, "
+                   "exponent_informal_vs_upper)."))
 ob("cost.law2_is_law1_full", "infoflow:5.2 law 2", "law 2 is law 1 with |I(t,l+1)| = T: 1 - T d/E",
    claim(["T", "d", "E"], [E >= 1], (1 - T * d / E).eq(1 - (T * d) / E)), ["identity"])
 ob("cost.theorem3_to_law1", "infoflow:5.2 (L146) Theorem 3 -> law 1",
