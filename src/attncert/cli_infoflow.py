@@ -265,8 +265,8 @@ def cmd_infoflow(args, out, err) -> int:
     if res["dominant_exponent"] is not None:
         de = Fraction(res["dominant_exponent"])
         out.write(f"predicted cost exponent: O(eps^({de})), i.e. (1/eps)^({-de}) as eps -> 0 (law of 5.2 as printed)"
-                  + ("" if de <= 0 else f"; with Theorem 6's min(., 0) the cost is O(1): the law binds only when "
-                     f"|I| d > E") + "\n")
+                  + ("" if de <= 0 else "; with Theorem 6's min(., 0) the cost is O(1): the law binds only when "
+                     "|I| d > E") + "\n")
     title = f"{res['target']}, T={T}, heads={tuple(res['heads'])}" + (
         ", printed score (Appendix E)" if res["target"] == "min-inner-product" and res["variant"] == "printed" else "")
     if args.dot:
