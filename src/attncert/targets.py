@@ -163,7 +163,7 @@ register_target(Target(
     "d-retrieval", "F(X) = sum_{i<=D} max_t f_i(x(t)), f_i(x) = -||x - z_i||^2 (generalized D-retrieval, 5.3)",
     "infoflow:5.3, D.1", _dret, beta1=1, d=1, plan=_plan_dret,
     upper=lambda T, p: Bound(p["D"] * (T - 1), "paper: D(T-1) (5.3, D.1)"),
-    lower=lambda T, p: Bound(p["D"] * (T - p["D"]), "paper: D(T-D) (5.3, D.1)"),
+    lower=lambda T, p: Bound(max(p["D"] * (T - p["D"]), 0), "paper: D(T-D) (5.3, D.1; meaningful for T > D)"),
     params={"D": 2, "d": 1}))
 
 
@@ -202,7 +202,7 @@ register_target(Target(
     "pairwise", "F(X) = sum_{i<=D} max_{s,t} x(s)^T A_i x(t) (target (6), 6.1)", "infoflow:6.1 (6)", _pairwise,
     beta1=2, d=2, plan=_plan_pairwise,
     upper=lambda T, p: Bound(p["D"] * (T * T - 1), "paper: D trees of T^2 leaves, D(T^2 - 1) = DT^2 + o(T^2) (B.1)"),
-    lower=lambda T, p: Bound(comb(T, 2) - p["D"], "attncert: every {t1,t2}, t1 != t2, on a leaf (B.1, as in D.1): "
+    lower=lambda T, p: Bound(max(comb(T, 2) - p["D"], 0), "attncert: every {t1,t2}, t1 != t2, on a leaf (B.1, as in D.1): "
                              "C(T,2) - D; the paper prints only Omega(T^2)"),
     params={"D": 2, "d": 2}))
 
