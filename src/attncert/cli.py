@@ -672,6 +672,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--verbose", action="store_true", help="progress on stderr")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_train)
+    from .cli_infoflow import add_parser as _add_infoflow  # attncert infoflow (InfoFlow model, 5.3)
+    _add_infoflow(sub)
     return p
 
 
