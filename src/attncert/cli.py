@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 
@@ -465,7 +464,7 @@ def _construct_thm4(args, out) -> int:
             r, path, npath = run_obligation(ob, 60.0), None, None
         ok = r.verdict.name == "PROVED"
         code = code or (0 if ok else 1)
-        bound = 18 * (2 * math.log(net.T) / net.beta + float(net.e2_budget)) + float(net.e4_budget)
+        bound = thm4net.certified_bound(net)
         out.write(f"  compositional certificate: sup |M2 - F| <= {bound:.4g} <= eps: {r.verdict.name} (rigorous intervals)"
                   + (f"; certificate: {path}; network: {npath}" if path else "") + "\n")
         ev = thm4net.evaluate(net, random=args.samples, adversarial=max(4, args.samples // 5), seed=args.seed)

@@ -361,6 +361,11 @@ def forward_mp(net: Thm4Net, Xrow, dps: int = 50):
         return y, Fv
 
 
+def certified_bound(net: Thm4Net) -> float:
+    """The value the compositional certificate bounds sup |M2 - F| by (<= eps): 18 (2 ln T / beta + e2) + e4."""
+    return 18 * (2 * math.log(net.T) / net.beta + float(net.e2_budget)) + float(net.e4_budget)
+
+
 def adversarial_inputs(T: int, count: int, seed: int = 0):
     """Inputs that stress the construction: near-ties in the minimum, tokens on the boundary and at the
     corners of the cube, repeated tokens. Shape (count, T, 3), float64, seeded."""
