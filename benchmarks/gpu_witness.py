@@ -45,6 +45,7 @@ def load_engine():
 
 
 ph = load_engine()
+from attncert.gpucheck import peak_bandwidth  # noqa: E402  (shared with `attncert gpu-check`)
 import numpy as np  # noqa: E402
 
 N_OUT, BETA, K, WINDOW = 2, Fraction(1, 2), 2, ph.DEFAULT_WINDOW
@@ -66,21 +67,6 @@ def eps_for(m: int, N: int) -> Fraction:
 
 def n_for(m: int, M: float) -> int:
     return max(2, round(M ** (1.0 / m)))
-
-
-def peak_bandwidth(torch, dev):
-    if not str(dev).startswith("cuda"):
-        return None, "no GPU"
-    p = torch.cuda.get_device_properties(0)
-    clk, bus = getattr(p, "memory_clock_rate", None), getattr(p, "memory_bus_width", None)
-    if clk and bus:
-        return 2.0 * clk * 1e3 * bus / 8, f"from device properties (clock {clk} kHz, bus {bus} bit)"
-    name = p.name.upper()
-    if "H200" in name:
-        return 4.8e12, "assumed 4.8e12 B/s (H200 table value; torch does not expose the memory clock)"
-    if "H100" in name:
-        return 3.35e12, "assumed 3.35e12 B/s (H100 SXM table value; torch does not expose the memory clock)"
-    return None, f"unknown for {p.name}"
 
 
 def record_key(r):
