@@ -189,3 +189,39 @@ def grid_cover(target: str, T: int, D: int, g: int) -> tuple[int, int, int]:
             active = set(next(iter(winners)))
             failures += not active <= set(tournament(tuples, f))
     return points, skipped, failures
+
+
+# ----------------------------------------------------------------------------------- evidence (verify)
+
+def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, list[str], list[str]]:
+    """Re-check ``treemin`` / ``treegrid`` evidence. Returns (variable, value, checked, trusted): the
+    value of the claim's one integer variable that the evidence establishes."""
+    target, T, D = params(ev["target"], ev["T"], ev["D"])
+    if ev["kind"] == "treegrid":
+        got = grid_cover(target, T, D, ev["g"])
+        if got != (ev["points"], ev["skipped"], ev["failures"]):
+            raise Reject(f"grid replay gives (points, skipped, failures) = {got}, not the recorded values")
+        return "failures", got[2], [f"App. D trees replayed on all {got[0]} grid points (g = {ev['g']}, "
+                                    f"{got[1]} with a non-unique maximiser skipped): {got[2]} failures"], []
+    m = ev["minimum"]
+    if type(m) is not int or m < 0:
+        raise Reject("minimum must be an integer >= 0")
+    if replay(target, T, D, ev["witness"]) != m:
+        raise Reject("witness family does not have the recorded minimum")
+    checked = [f"witness family replayed by enumeration: covers, quantity {m}"]
+    if m == 0:
+        if ev["problem_below"] is not None or ev["solvers"] != {}:
+            raise Reject("minimum 0 needs no solver evidence")
+        return "nmin", 0, checked, []
+    if ev["problem_below"] != problem(target, T, D, m - 1):
+        raise Reject("stored problem differs from the abstraction's problem at K = minimum - 1")
+    if ev["solvers"] != {"cvc5": "unsat", "z3": "unsat"}:
+        raise Reject("treemin evidence must record unsat from z3 and cvc5")
+    if not solvers:
+        raise Reject("cannot re-run the stored problem: neither z3 nor cvc5 is installed")
+    for name, run in solvers.items():
+        ans = run(ev["problem_below"], timeout)
+        if ans != "unsat":
+            raise Reject(f"{name} answered {ans} (not unsat) on the stored problem")
+    checked.append(f"'quantity <= {m - 1}' unsat on re-run by {', '.join(solvers)}")
+    return "nmin", m, checked, [f"{n} unsat" for n in solvers]
