@@ -620,6 +620,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--out", metavar="DIR", help="write the certificates here")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_construct)
+    from .cli_trees import add_parser as add_trees_parser
+    add_trees_parser(sub, EPILOG)
     return p
 
 
