@@ -57,7 +57,7 @@ def params(target, T, D) -> tuple[str, int, int]:
 def _z3_model(text: str, timeout_s: float):
     import z3
 
-    s = z3.Solver()
+    s = z3.Solver(ctx=z3.Context())  # a fresh context: the model does not depend on earlier queries
     s.set("timeout", max(1, int(timeout_s * 1000)))
     s.from_string(text.replace("(check-sat)\n", ""))
     r = s.check()
