@@ -131,12 +131,14 @@ def _certify(ob, tmp_path):
     return r, write_certificates([r], str(tmp_path))[0]
 
 
-def _planted(T, D, lower):
+def _planted(T, D, lower, fewer=False):
     from attncert.claims import Obligation, Var, claim
     from attncert.expr import var
 
-    return Obligation(f"test.trees.planted.T{T}D{D}", "infoflow", "test", f"planted: minimum >= {lower}",
-                      claim([Var("nmin", "int")], [], var("nmin") >= lower), ("treemin",),
+    n = var("nmin")
+    return Obligation(f"test.trees.planted.T{T}D{D}", "infoflow", "test",
+                      f"planted: a covering family with <= {lower} comparisons" if fewer else f"planted: minimum >= {lower}",
+                      claim([Var("nmin", "int")], [], n <= lower if fewer else n >= lower), ("treemin",),
                       options=(("target", "dretrieval"), ("T", T), ("D", D)), family="test_trees")
 
 
@@ -157,6 +159,10 @@ def test_planted_wrong_bound_is_refuted(tmp_path):
     assert _verify(p)[0] == 0
     r2, p2 = _certify(_planted(T, D, D * (T - D)), tmp_path / "ok")
     assert r2.verdict == Verdict.PROVED and _verify(p2)[0] == 0
+    # one comparison fewer than the minimum: refuted by the unsat at D(T-D) - 1 (z3 and cvc5)
+    r3, p3 = _certify(_planted(T, D, D * (T - D) - 1, fewer=True), tmp_path / "fewer")
+    assert r3.verdict == Verdict.REFUTED and r3.evidence.detail["solvers"] == {"cvc5": "unsat", "z3": "unsat"}
+    assert _verify(p3)[0] == 0
 
 
 def _tamper(path, fn):
@@ -262,3 +268,17 @@ def test_family_errata_refuted_as_printed():
     assert len(errata) == 2
     for o in errata:
         assert run_obligation(o).verdict == Verdict.REFUTED
+
+
+@pytest.mark.parametrize("blocked", [["cvc5"], ["z3"]])
+def test_missing_solver_gives_unknown_never_proved(blocked):
+    import subprocess
+    import sys
+
+    code = (f"import sys\nfor m in {blocked!r}: sys.modules[m] = None\n"
+            "import attncert_proofs.infoflow_trees as fam\nfrom attncert.engine import run_obligation\n"
+            "o = next(o for o in fam.FAMILY.obligations if o.id == 'infoflow.trees.dret.lower.T5D2')\n"
+            "r = run_obligation(o)\nprint(r.verdict.name, r.evidence.detail.get('reason', ''))\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert p.stdout.startswith("UNKNOWN") and blocked[0] in p.stdout, p.stdout
