@@ -29,7 +29,7 @@ def timed(fn, runs=RUNS):
 
 
 def main():
-    print(f"| T | D | minimum (SAT) | SAT median s | brute force | brute median s | brute / SAT |")
+    print("| T | D | minimum (SAT) | SAT median s | brute force | brute median s | brute / SAT |")
     print("|---|---|---|---|---|---|---|")
     sat_max = brute_max = None
     brute_alive = True

@@ -55,16 +55,19 @@ def params(target, T, D) -> tuple[str, int, int]:
 
 
 def _z3_model(text: str, timeout_s: float):
+    """z3's model of ``text`` as {name: value}, or its answer when there is none. A fresh context per
+    query, so that the model (and so the certificate) does not depend on earlier queries."""
     import z3
 
-    s = z3.Solver(ctx=z3.Context())  # a fresh context: the model does not depend on earlier queries
-    s.set("timeout", max(1, int(timeout_s * 1000)))
-    s.from_string(text.replace("(check-sat)\n", ""))
-    r = s.check()
-    if r != z3.sat:
-        return str(r)
-    m = s.model()
-    return {d.name(): m[d] for d in m.decls()}
+    ctx = z3.Context()
+    solver = z3.Solver(ctx=ctx)
+    solver.set("timeout", max(1, int(timeout_s * 1000)))
+    solver.add(z3.parse_smt2_string(text, ctx=ctx))
+    answer = solver.check()
+    if answer != z3.sat:
+        return str(answer)
+    model = solver.model()
+    return {d.name(): model[d] for d in model.decls()}
 
 
 def _family_from_model(target: str, T: int, D: int, model: dict) -> list:
