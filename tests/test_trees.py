@@ -282,3 +282,22 @@ def test_missing_solver_gives_unknown_never_proved(blocked):
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
     assert p.stdout.startswith("UNKNOWN") and blocked[0] in p.stdout, p.stdout
+
+
+@needs_solvers
+@pytest.mark.parametrize("name", ["infoflow.trees.dret.lower.T4D2", "infoflow.trees.cover.dretrieval.T4D1g6",
+                                  "infoflow.trees.triangle.leaves.T4"])
+def test_fuzzed_tree_certificates_end_clean(name, tmp_path):
+    import os
+    import random
+
+    from attncert.fuzz import KINDS, check_one, mutate
+
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "certificates", "infoflow", "infoflow_trees",
+                        f"{name}.json")
+    raw = open(path, "rb").read()
+    for kind in KINDS:
+        rng = random.Random(kind)
+        for _ in range(3):
+            clean, outcome, _ = check_one(raw, mutate(raw, kind, rng), str(tmp_path))
+            assert clean, (name, kind, outcome)
