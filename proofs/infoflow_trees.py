@@ -80,6 +80,13 @@ for T in range(3, 7):
        claim([Var("nmin", "int")], [], N >= comb(T, 3)), ["treemin"],
        options=(("target", "triangle"), ("T", T), ("D", 3)))
 
+for T in range(3, 7):
+    ob(f"triangle_rep.leaves.T{T}", "infoflow:D.1 with (7) as printed (t1, t2, t3 may repeat)",
+       f"target (7), T = {T}, every multiset of three indices a leaf (each is the unique minimiser on an open set): "
+       f"exactly C(T+2,3) = {comb(T + 2, 3)} leaves are needed, more than the printed C(T,3) = {comb(T, 3)}",
+       claim([Var("nmin", "int")], [], N.eq(comb(T + 2, 3))), ["treemin"],
+       options=(("target", "triangle_rep"), ("T", T), ("D", 3)))
+
 # ------------------------------------------------------------------------------------ D.1 findings
 # (i) 'I_fi = argmax_{I subset [T], |I| = 3} ||sum x||^2 = I_F(X)' as printed: the tree with
 # f_in = -||.||^2 returns the argmin; the printed argmax is the maximiser of the norm.

@@ -301,3 +301,30 @@ def test_fuzzed_tree_certificates_end_clean(name, tmp_path):
         for _ in range(3):
             clean, outcome, _ = check_one(raw, mutate(raw, kind, rng), str(tmp_path))
             assert clean, (name, kind, outcome)
+
+
+@pytest.mark.parametrize("X,pattern", [
+    ((F(1, 10), F(1), F(1)), (1, 1, 1)),
+    ((F(2, 5), F(-3, 4), F(9, 10)), (1, 1, 2)),
+    ((F(-1), F(-3, 10), F(1)), (1, 2, 3)),
+])
+def test_every_multiset_pattern_is_a_strict_minimiser(X, pattern):
+    """Each pattern (a,a,a), (a,a,b), (a,b,c) is the strict unique minimiser of (7) at an exact point, so
+    on an open set (continuity); with permutations of positions, every multiset must be a leaf
+    (the triangle_rep abstraction)."""
+    from itertools import combinations_with_replacement
+
+    vals = sorted((tr.sqnorm([X[t - 1] for t in m]), m) for m in combinations_with_replacement(range(1, 4), 3))
+    assert vals[0][1] == pattern and vals[0][0] < vals[1][0] and vals[0][0] > 0
+    assert tr.triangle_active(X) == set(pattern)
+
+
+@needs_solvers
+def test_triangle_with_repetition_needs_every_multiset():
+    from math import comb
+
+    from attncert.treesat import solve
+
+    r = solve("triangle_rep", 5, 3)
+    assert r.minimum == comb(7, 3) == 35 > comb(5, 3)
+    assert tc.replay("triangle_rep", 5, 3, r.witness) == 35

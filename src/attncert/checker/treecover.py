@@ -12,18 +12,19 @@ Abstractions (the quantity each problem bounds by K):
               Quantity: sum_j (|I_j| - 1), the Number of Comparison.
   pairwise    at most 2D trees (D_0 = 2D for target (6)); every pair {s,t}, s != t, is a leaf (B.1).
   triangle    at most 3 trees (D_0 = 3 for target (7)); every triple of distinct indices is a leaf (D.1).
-              Quantity for both: the total number of leaves.
+  triangle_rep  as triangle, but every multiset {t1, t2, t3} (repetition allowed, as (7) is printed)
+              is a leaf. Quantity for the last three: the total number of leaves.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations, permutations, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 
 from .trees import Reject
 
-TARGETS = ("dretrieval", "pairwise", "triangle")
-MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8}
+TARGETS = ("dretrieval", "pairwise", "triangle", "triangle_rep")
+MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8, "triangle_rep": 8}
 
 
 def params(target, T, D) -> tuple[str, int, int]:
@@ -36,8 +37,8 @@ def params(target, T, D) -> tuple[str, int, int]:
         raise Reject(f"T={T}, D={D}: dretrieval needs 1 <= D <= T <= {MAX_T[target]}")
     if target == "pairwise" and not (2 <= T <= MAX_T[target] and 1 <= D <= 3):
         raise Reject(f"T={T}, D={D}: pairwise needs 2 <= T <= {MAX_T[target]}, 1 <= D <= 3")
-    if target == "triangle" and not (3 <= T <= MAX_T[target] and D == 3):
-        raise Reject(f"T={T}, D={D}: triangle needs 3 <= T <= {MAX_T[target]} and D = D_0 = 3")
+    if target.startswith("triangle") and not (3 <= T <= MAX_T[target] and D == 3):
+        raise Reject(f"T={T}, D={D}: {target} needs 3 <= T <= {MAX_T[target]} and D = D_0 = 3")
     return target, T, D
 
 
@@ -48,6 +49,8 @@ def n_trees(target: str, D: int) -> int:
 def universe(target: str, T: int) -> list[tuple[int, ...]]:
     """The index sets that must appear as leaves (pairwise, triangle) or the admissible active sets
     (dretrieval: every D-subset is handled in ``problem``)."""
+    if target == "triangle_rep":
+        return list(combinations_with_replacement(range(1, T + 1), 3))
     return list(combinations(range(1, T + 1), 2 if target == "pairwise" else 3))
 
 
@@ -95,10 +98,10 @@ def problem(target: str, T: int, D: int, K: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _ints(obj, T: int, size: int | None = None) -> tuple[int, ...]:
+def _ints(obj, T: int, size: int | None = None, repeats: bool = False) -> tuple[int, ...]:
     if not isinstance(obj, list) or not all(type(t) is int and 1 <= t <= T for t in obj):
         raise Reject("witness index set must be a list of integers in [1, T]")
-    if list(obj) != sorted(set(obj)) or (size is not None and len(obj) != size):
+    if list(obj) != sorted(obj if repeats else set(obj)) or (size is not None and len(obj) != size):
         raise Reject("witness index set must be sorted, without repeats, of the right size")
     return tuple(obj)
 
@@ -119,7 +122,7 @@ def replay(target: str, T: int, D: int, witness) -> int:
     if not all(isinstance(w, list) for w in witness):
         raise Reject("each tree must be a list of leaves")
     k = 2 if target == "pairwise" else 3
-    leaves = [_ints(leaf, T, k) for w in witness for leaf in w]
+    leaves = [_ints(leaf, T, k, target == "triangle_rep") for w in witness for leaf in w]
     missing = set(universe(target, T)) - set(leaves)
     if missing:
         raise Reject(f"witness family has no leaf {list(min(missing))}")
