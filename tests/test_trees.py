@@ -36,6 +36,15 @@ def test_figure2_roots_give_active_set():
     assert tr.number_of_comparison(trees) == 6 == 2 * (4 - 1)
 
 
+@settings(max_examples=100, derandomize=True, deadline=None)
+@given(st.lists(FRACS, min_size=2, max_size=8, unique=True))
+def test_figure2_trees_cover_max_plus_min_on_random_inputs(X):
+    """The Figure 2 construction (f_in = x and f_in = -x on the leaves {1}..{T}) for any T and input."""
+    T = len(X)
+    trees = [tr.balanced([(t,) for t in range(1, T + 1)], tr.FIG2_RULE[p]) for p in "ab"]
+    assert tr.finals(trees, X) == {X.index(max(X)) + 1, X.index(min(X)) + 1}
+
+
 def test_tree_basics():
     t = tr.balanced([(1, 1), (2,), (3, 1, 2)], lambda xs: sum(xs))
     assert t.size == 3 and t.dimension == 3 and t.leaves() == [(1, 1), (2,), (3, 1, 2)]
