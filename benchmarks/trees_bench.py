@@ -12,6 +12,7 @@ import os
 import statistics
 import time
 
+from attncert.checker.treecover import MAX_T
 from attncert.treesat import brute_force, solve
 
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -33,7 +34,7 @@ def main():
     print("|---|---|---|---|---|---|---|")
     sat_max = brute_max = None
     brute_alive = True
-    for T in range(D, 30):
+    for T in range(D, MAX_T["dretrieval"] + 1):
         t_sat, r = timed(lambda: solve("dretrieval", T, D, LIMIT), runs=RUNS if T <= 9 else 1)
         ok_sat = r.minimum is not None and t_sat <= LIMIT
         t_bf, bf = (None, None)
@@ -52,7 +53,8 @@ def main():
         if not ok_sat:
             break
         sat_max = T
-    print(f"\nlargest T within {LIMIT:g} s (D = {D}): SAT/SMT {sat_max}, brute force {brute_max}")
+    cap = " (the tool's cap, MAX_T)" if sat_max == MAX_T["dretrieval"] else ""
+    print(f"\nlargest T within {LIMIT:g} s (D = {D}): SAT/SMT {sat_max}{cap}, brute force {brute_max}")
 
 
 if __name__ == "__main__":

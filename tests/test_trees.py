@@ -337,3 +337,22 @@ def test_triangle_with_repetition_needs_every_multiset():
     r = solve("triangle_rep", 5, 3)
     assert r.minimum == comb(7, 3) == 35 > comb(5, 3)
     assert tc.replay("triangle_rep", 5, 3, r.witness) == 35
+
+
+@needs_solvers
+@pytest.mark.parametrize("n,k", [(4, 1), (5, 2), (5, 4)])
+def test_sequential_counter_is_exact(n, k):
+    """The at-most-k encoding used in the stored D-retrieval problems: satisfiable with the xs fixed
+    exactly when at most k of them are true."""
+    from itertools import product
+
+    from attncert.checker import smtlib
+
+    xs = [f"x{i}" for i in range(n)]
+    counter, clauses = tc.at_most(xs, k)
+    head = "(set-logic QF_UF)\n" + "".join(f"(declare-const {v} Bool)\n" for v in xs + counter)
+    head += "".join(f"(assert {c})\n" for c in clauses)
+    for bits in product((0, 1), repeat=n):
+        fix = "".join(f"(assert {v if b else f'(not {v})'})\n" for v, b in zip(xs, bits))
+        want = "sat" if sum(bits) <= k else "unsat"
+        assert smtlib.run_z3(head + fix + "(check-sat)\n", 10) == want, bits
