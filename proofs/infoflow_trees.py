@@ -15,6 +15,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from attncert import trees as tr
+from attncert.checker.treecover import ENCODING
 from attncert.claims import Finding, Obligation, Var, claim
 from attncert.expr import and_, num, var
 from attncert.families import family
@@ -58,7 +59,7 @@ for target, T, D, g in (("dretrieval", 4, 1, 6), ("dretrieval", 4, 2, 6), ("dret
 N = var("nmin")
 for D in (1, 2, 3):
     for T in range(D, 9):
-        opts = (("target", "dretrieval"), ("T", T), ("D", D))
+        opts = (("target", "dretrieval"), ("T", T), ("D", D), ("encoding", ENCODING))
         ob(f"dret.lower.T{T}D{D}", "infoflow:D.1 (lower bound D(T-D))",
            f"D-retrieval, T = {T}, D = {D}: every family of D trees that covers every admissible active set "
            f"(any D positions) has sum (|I_j| - 1) >= D(T-D) = {D * (T - D)}",
@@ -72,20 +73,20 @@ for T in range(2, 7):
        f"target (6), T = {T}, D = 1 (at most 2 trees): covering every pair {{s,t}}, s != t, needs C(T,2) = "
        f"{comb(T, 2)} leaves, and that many suffice",
        claim([Var("nmin", "int")], [], N.eq(comb(T, 2))), ["treemin"],
-       options=(("target", "pairwise"), ("T", T), ("D", 1)))
+       options=(("target", "pairwise"), ("T", T), ("D", 1), ("encoding", ENCODING)))
 for T in range(3, 7):
     ob(f"triangle.leaves.T{T}", "infoflow:D.1 (C(T,3) leaves, C(T,3) - 3 comparisons)",
        f"target (7), T = {T} (at most D_0 = 3 trees): covering every triple of distinct indices needs "
        f"C(T,3) = {comb(T, 3)} leaves, so >= C(T,3) - 3 = {comb(T, 3) - 3} comparisons",
        claim([Var("nmin", "int")], [], N >= comb(T, 3)), ["treemin"],
-       options=(("target", "triangle"), ("T", T), ("D", 3)))
+       options=(("target", "triangle"), ("T", T), ("D", 3), ("encoding", ENCODING)))
 
 for T in range(3, 7):
     ob(f"triangle_rep.leaves.T{T}", "infoflow:D.1 with (7) as printed (t1, t2, t3 may repeat)",
        f"target (7), T = {T}, every multiset of three indices a leaf (each is the unique minimiser on an open set): "
        f"exactly C(T+2,3) = {comb(T + 2, 3)} leaves are needed, more than the printed C(T,3) = {comb(T, 3)}",
        claim([Var("nmin", "int")], [], N.eq(comb(T + 2, 3))), ["treemin"],
-       options=(("target", "triangle_rep"), ("T", T), ("D", 3)))
+       options=(("target", "triangle_rep"), ("T", T), ("D", 3), ("encoding", ENCODING)))
 
 # ------------------------------------------------------------------------------------ D.1 findings
 # (i) 'I_fi = argmax_{I subset [T], |I| = 3} ||sum x||^2 = I_F(X)' as printed: the tree with

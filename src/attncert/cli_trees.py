@@ -36,7 +36,9 @@ def obligations(target: str, T: int, D: int):
             "triangle": "leaves covering every triple of distinct indices",
             "triangle_rep": "leaves covering every multiset of three indices"}[target]
     ref = "infoflow:B.1" if target == "pairwise" else "infoflow:D.1"
-    opts = (("target", target), ("T", T), ("D", D))
+    from .checker.treecover import ENCODING
+
+    opts = (("target", target), ("T", T), ("D", D), ("encoding", ENCODING))
     n = var("nmin")
     base = f"infoflow.trees.cli.{target}.T{T}D{D}"
     return [Obligation(f"{base}.lower", "infoflow", ref, f"{target}, T = {T}, D = {D}: least {what} >= {lo} (as printed)",

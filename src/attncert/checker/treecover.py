@@ -23,6 +23,9 @@ from itertools import combinations, combinations_with_replacement, permutations,
 
 from .trees import Reject
 
+# names the encodings of ``problem``; obligations carry it in their options, so the result cache
+# (keyed on options) misses when an encoding changes
+ENCODING = "dretrieval: matching + sequential counter; leaves: linear relaxation (v2)"
 TARGETS = ("dretrieval", "pairwise", "triangle", "triangle_rep")
 MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8, "triangle_rep": 8}
 
