@@ -356,3 +356,11 @@ def test_sequential_counter_is_exact(n, k):
         fix = "".join(f"(assert {v if b else f'(not {v})'})\n" for v, b in zip(xs, bits))
         want = "sat" if sum(bits) <= k else "unsat"
         assert smtlib.run_z3(head + fix + "(check-sat)\n", 10) == want, bits
+
+
+@pytest.mark.parametrize("D", [1, 2, 3])
+def test_general_family_attains_d_t_minus_d(D):
+    """I_j = [T] minus ([D] minus {j}) covers every D-set with sum (|I_j| - 1) = D(T-D), for every T >= D."""
+    for T in range(D, 13):
+        fam = [[t for t in range(1, T + 1) if t == j or t > D] for j in range(1, D + 1)]
+        assert tc.replay("dretrieval", T, D, fam) == D * (T - D)
