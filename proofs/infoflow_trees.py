@@ -114,5 +114,23 @@ ob("d1.triangle_minimiser_distinct", "infoflow:D.1 triangle lower bound ('all un
                    "strictly, so on an open set. With repetition every multiset must be a leaf: C(T+2,3) leaves, "
                    "C(T+2,3) - 3 comparisons. The printed C(T,3) - 3 stays a valid (weaker) lower bound.", False))
 
+# (iii) Section 6 (L204): "a single-layer Transformer with s heads ... has at most s(T-1) comparisons,
+# while the target requires at least D(T-D) ... InfoFlow therefore predicts that at least s >= D heads"
+sH, TH, DH = var("s"), var("T"), var("D")
+ints = [Var("s", "int"), Var("T", "int"), Var("D", "int")]
+count_h = [DH >= 2, TH >= DH, sH >= 1, sH * (TH - 1) >= DH * (TH - DH)]
+ob("sec6.heads_from_counts_as_printed", "infoflow:6 (L204) s >= D heads",
+   "s(T-1) >= D(T-D) (the heads' comparisons reach the target's lower bound) implies s >= D, for every T >= D",
+   claim(ints, count_h, sH >= DH), ["replay"], expect=Verdict.REFUTED,
+   hint=(("s", F(1)), ("T", F(4)), ("D", F(3))),
+   finding=Finding("implicit-threshold", "s(T-1) >= D(T-D) forces s >= D only when T >= D^2 - D + 2; for smaller T "
+                   "the comparison counts allow s = ceil(D(T-D)/(T-1)) < D heads (T = 4, D = 3: one head, 3 >= 3).",
+                   False, "The prediction holds for T large, which is the regime of the paper; the repaired "
+                   "obligation states the threshold."))
+ob("sec6.heads_from_counts_for_large_T", "infoflow:6 (L204) s >= D heads, repaired",
+   "repaired: for T >= D^2 - D + 2, s(T-1) >= D(T-D) implies s >= D",
+   claim(ints, count_h + [TH >= DH * DH - DH + 2], sH >= DH), ["smt"],
+   repairs="infoflow.trees.sec6.heads_from_counts_as_printed")
+
 FAMILY = family("infoflow_trees", PAPER, "InfoFlow Trees of Comparison (Defs 1-2, Figure 2, App. D)", obs,
                 "docs/trees.md")
