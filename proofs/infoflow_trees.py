@@ -50,10 +50,12 @@ for target, T, D, g in (("dretrieval", 4, 1, 6), ("dretrieval", 4, 2, 6), ("dret
     what = (f"D.1: D = {D} trees of the T = {T} leaves {{t}}, f_in = f_j (f_j(z) = -(z - z_j)^2, z_j = (2j-1)/(2D))"
             if target == "dretrieval" else f"D.1: one tree of the T^3 = {T ** 3} ordered triples, f_in = -||sum x||^2")
     ob(f"cover.{target}.T{T}D{D}g{g}", "infoflow:D.1 upper bound",
-       f"{what}: I_F(X) is in the union of the roots at every point of the exact grid with step 1/{g} "
-       f"(points with a non-unique maximiser, a null set, skipped)",
+       f"{what}: I_F(X) is in the union of the roots at every point of the exact grid "
+       + (f"{{0, 1/{g}, .., 1}}^{T}" if target == "dretrieval" else
+          f"{{(i - {g})/{g + 1} + i^2/{100 * g * g} : i = 0..{2 * g}}}^{T}")
+       + " (points with a non-unique maximiser, a null set, skipped)",
        claim([Var("failures", "int")], [], var("failures").eq(0)), ["treegrid"],
-       options=(("target", target), ("T", T), ("D", D), ("g", g)))
+       options=(("target", target), ("T", T), ("D", D), ("g", g), ("encoding", ENCODING)))
 
 # ------------------------------------------------------------------------- lower-bound abstractions
 N = var("nmin")

@@ -207,7 +207,7 @@ def cover_grid(target: str, T: int, D: int, g: int) -> tuple[int, int, int]:
         values = [Fraction(i, g) for i in range(g + 1)]
         trees = dretrieval_trees(T, D)
     elif target == "triangle":
-        values = [Fraction(i - g, g) for i in range(2 * g + 1)]
+        values = [Fraction(i - g, g + 1) + Fraction(i * i, 100 * g * g) for i in range(2 * g + 1)]
         trees = [triangle_tree(T)]
     else:
         raise InvalidParameter(f"target {target!r}: grids exist for dretrieval and triangle")
