@@ -673,6 +673,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_train)
     from .cli_infoflow import add_parser as _add_infoflow  # attncert infoflow (InfoFlow model, 5.3)
     _add_infoflow(sub)
+    from .cli_trees import add_parser as add_trees_parser
+    add_trees_parser(sub, EPILOG)
     return p
 
 

@@ -10,7 +10,7 @@ from typing import Callable
 from ..errors import AttncertError
 
 BACKENDS: dict[str, Callable] = {}
-MODULES = ("sympy_backend", "smt", "arb", "sampling")
+MODULES = ("sympy_backend", "smt", "arb", "sampling", "trees_backend")
 _loaded = False
 
 

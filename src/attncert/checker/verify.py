@@ -10,7 +10,7 @@ import json
 import os
 from fractions import Fraction
 
-from . import smtlib
+from . import smtlib, treecover
 from .qarith import MAX_PREC, Undecided
 from .trees import Reject, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
@@ -28,10 +28,13 @@ EVIDENCE_KEYS = {
     "counterexample": {"kind", "point", "bits", "margin", "zero_test"},
     "sample": {"kind", "samples", "seed", "dps", "box", "worst_point", "worst_margin"},
     "none": {"kind", "reason"},
+    "treemin": {"kind", "target", "T", "D", "minimum", "witness", "problem_below", "solvers"},
+    "treegrid": {"kind", "target", "T", "D", "g", "points", "skipped", "failures"},
 }
 KIND_VERDICTS = {
     "identity": {"PROVED"}, "smt": {"PROVED"}, "interval": {"PROVED", "REFUTED"},
     "counterexample": {"REFUTED"}, "sample": {"CONFIRMED"}, "none": {"UNKNOWN"},
+    "treemin": {"PROVED", "REFUTED"}, "treegrid": {"PROVED", "REFUTED"},
 }
 MAX_FILE_BYTES = 8 << 20
 
@@ -331,6 +334,15 @@ def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str],
             raise Reject("the goal fails at the recorded worst sample: CONFIRMED is wrong")
         checked.append("worst sample re-evaluated: goal holds there" if v else "worst sample re-evaluated (undecided)")
         trusted.append(f"sampled evidence, NOT a proof ({ev['samples']} samples)")
+
+    elif kind in ("treemin", "treegrid"):  # the evidence fixes the claim's one integer variable
+        name, value, done, trust = treecover.check_evidence(ev, smtlib.available(), solver_timeout)
+        if domains != {name: "int"} or hyps:
+            raise Reject(f"{kind} evidence needs a claim with the one integer variable {name}")
+        if decide(goal, {name: Fraction(value)}, 64)[0] is not (verdict == "PROVED"):
+            raise Reject(f"goal at {name} = {value} contradicts verdict {verdict}")
+        checked.extend(done)
+        trusted.extend(trust)
 
     else:  # none
         if not isinstance(ev["reason"], str) or not ev["reason"]:
