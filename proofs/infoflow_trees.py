@@ -54,7 +54,7 @@ for target, T, D, g in (("dretrieval", 4, 1, 6), ("dretrieval", 4, 2, 6), ("dret
        + (f"{{0, 1/{g}, .., 1}}^{T}" if target == "dretrieval" else
           f"{{(i - {g})/{g + 1} + i^2/{100 * g * g} : i = 0..{2 * g}}}^{T}")
        + " (points with a non-unique maximiser, a null set, skipped)",
-       claim([Var("failures", "int")], [], var("failures").eq(0)), ["treegrid"],
+       claim([Var("failures", "defined")], [], var("failures").eq(0)), ["treegrid"],
        options=(("target", target), ("T", T), ("D", D), ("g", g), ("encoding", ENCODING)))
 
 # ------------------------------------------------------------------------- lower-bound abstractions
@@ -65,29 +65,29 @@ for D in (1, 2, 3):
         ob(f"dret.lower.T{T}D{D}", "infoflow:D.1 (lower bound D(T-D))",
            f"D-retrieval, T = {T}, D = {D}: every family of D trees that covers every admissible active set "
            f"(any D positions) has sum (|I_j| - 1) >= D(T-D) = {D * (T - D)}",
-           claim([Var("nmin", "int")], [], N >= D * (T - D)), ["treemin"], options=opts)
+           claim([Var("nmin", "defined")], [], N >= D * (T - D)), ["treemin"], options=opts)
         ob(f"dret.exact.T{T}D{D}", "infoflow:D.1 (lower bound D(T-D) is tight)",
            f"D-retrieval, T = {T}, D = {D}: the least Number of Comparison under the D.1 abstraction is exactly "
            f"D(T-D) = {D * (T - D)} (upper bound as printed: D(T-1) = {D * (T - 1)})",
-           claim([Var("nmin", "int")], [], N.eq(D * (T - D))), ["treemin"], options=opts)
+           claim([Var("nmin", "defined")], [], N.eq(D * (T - D))), ["treemin"], options=opts)
 for T in range(2, 7):
     ob(f"pairwise.leaves.T{T}", "infoflow:B.1 (every pair is a leaf)",
        f"target (6), T = {T}, D = 1 (at most 2 trees): covering every pair {{s,t}}, s != t, needs C(T,2) = "
        f"{comb(T, 2)} leaves, and that many suffice",
-       claim([Var("nmin", "int")], [], N.eq(comb(T, 2))), ["treemin"],
+       claim([Var("nmin", "defined")], [], N.eq(comb(T, 2))), ["treemin"],
        options=(("target", "pairwise"), ("T", T), ("D", 1), ("encoding", ENCODING)))
 for T in range(3, 7):
     ob(f"triangle.leaves.T{T}", "infoflow:D.1 (C(T,3) leaves, C(T,3) - 3 comparisons)",
        f"target (7), T = {T} (at most D_0 = 3 trees): covering every triple of distinct indices needs "
        f"C(T,3) = {comb(T, 3)} leaves, so >= C(T,3) - 3 = {comb(T, 3) - 3} comparisons",
-       claim([Var("nmin", "int")], [], N >= comb(T, 3)), ["treemin"],
+       claim([Var("nmin", "defined")], [], N >= comb(T, 3)), ["treemin"],
        options=(("target", "triangle"), ("T", T), ("D", 3), ("encoding", ENCODING)))
 
 for T in range(3, 7):
     ob(f"triangle_rep.leaves.T{T}", "infoflow:D.1 with (7) as printed (t1, t2, t3 may repeat)",
        f"target (7), T = {T}, every multiset of three indices a leaf (each is the unique minimiser on an open set): "
        f"exactly C(T+2,3) = {comb(T + 2, 3)} leaves are needed, more than the printed C(T,3) = {comb(T, 3)}",
-       claim([Var("nmin", "int")], [], N.eq(comb(T + 2, 3))), ["treemin"],
+       claim([Var("nmin", "defined")], [], N.eq(comb(T + 2, 3))), ["treemin"],
        options=(("target", "triangle_rep"), ("T", T), ("D", 3), ("encoding", ENCODING)))
 
 # ------------------------------------------------------------------------------------ D.1 findings
@@ -116,23 +116,7 @@ ob("d1.triangle_minimiser_distinct", "infoflow:D.1 triangle lower bound ('all un
                    "strictly, so on an open set. With repetition every multiset must be a leaf: C(T+2,3) leaves, "
                    "C(T+2,3) - 3 comparisons. The printed C(T,3) - 3 stays a valid (weaker) lower bound.", False))
 
-# (iii) Section 6 (L204): "a single-layer Transformer with s heads ... has at most s(T-1) comparisons,
-# while the target requires at least D(T-D) ... InfoFlow therefore predicts that at least s >= D heads"
-sH, TH, DH = var("s"), var("T"), var("D")
-ints = [Var("s", "int"), Var("T", "int"), Var("D", "int")]
-count_h = [DH >= 2, TH >= DH, sH >= 1, sH * (TH - 1) >= DH * (TH - DH)]
-ob("sec6.heads_from_counts_as_printed", "infoflow:6 (L204) s >= D heads",
-   "s(T-1) >= D(T-D) (the heads' comparisons reach the target's lower bound) implies s >= D, for every T >= D",
-   claim(ints, count_h, sH >= DH), ["replay"], expect=Verdict.REFUTED,
-   hint=(("s", F(1)), ("T", F(4)), ("D", F(3))),
-   finding=Finding("implicit-threshold", "s(T-1) >= D(T-D) forces s >= D only when T >= D^2 - D + 2; for smaller T "
-                   "the comparison counts allow s = ceil(D(T-D)/(T-1)) < D heads (T = 4, D = 3: one head, 3 >= 3).",
-                   False, "The prediction holds for T large, which is the regime of the paper; the repaired "
-                   "obligation states the threshold."))
-ob("sec6.heads_from_counts_for_large_T", "infoflow:6 (L204) s >= D heads, repaired",
-   "repaired: for T >= D^2 - D + 2, s(T-1) >= D(T-D) implies s >= D",
-   claim(ints, count_h + [TH >= DH * DH - DH + 2], sH >= DH), ["smt"],
-   repairs="infoflow.trees.sec6.heads_from_counts_as_printed")
+# Section 6's 's >= D heads' (L204) is an obligation of infoflow_model (infoflow.model.s6.heads_ge_D_*).
 
 FAMILY = family("infoflow_trees", PAPER, "InfoFlow Trees of Comparison (Defs 1-2, Figure 2, App. D)", obs,
                 "docs/trees.md")

@@ -147,7 +147,7 @@ def _planted(T, D, lower, fewer=False):
     n = var("nmin")
     return Obligation(f"test.trees.planted.T{T}D{D}", "infoflow", "test",
                       f"planted: a covering family with <= {lower} comparisons" if fewer else f"planted: minimum >= {lower}",
-                      claim([Var("nmin", "int")], [], n <= lower if fewer else n >= lower), ("treemin",),
+                      claim([Var("nmin", "defined")], [], n <= lower if fewer else n >= lower), ("treemin",),
                       options=(("target", "dretrieval"), ("T", T), ("D", D)), family="test_trees")
 
 
@@ -274,7 +274,7 @@ def test_family_errata_refuted_as_printed():
     import attncert_proofs.infoflow_trees as fam
 
     errata = [o for o in fam.FAMILY.obligations if o.id.startswith("infoflow.trees.d1.")]
-    assert len(errata) == 2  # plus the Section 6 count (sec6.*)
+    assert len(errata) == 2  # Section 6's 's >= D heads' lives in infoflow_model
     for o in errata:
         assert run_obligation(o).verdict == Verdict.REFUTED
 
@@ -364,3 +364,38 @@ def test_general_family_attains_d_t_minus_d(D):
     for T in range(D, 13):
         fam = [[t for t in range(1, T + 1) if t == j or t > D] for j in range(1, D + 1)]
         assert tc.replay("dretrieval", T, D, fam) == D * (T - D)
+
+
+def test_defined_quantity_is_not_a_universal_claim():
+    """A claim about the minimum is decided only by treemin: the generic counterexample methods (which read
+    a claim as 'for all values') answer UNKNOWN, and the checker rejects such a claim on other evidence."""
+    import copy
+    import json
+
+    from attncert.checker.trees import Reject
+    from attncert.checker.verify import check_cert
+    from attncert.claims import Obligation, Var, claim
+    from attncert.engine import run_obligation
+    from attncert.expr import var
+    from attncert.verdict import Verdict
+
+    n = var("nmin")
+    ob = Obligation("x.defined", "infoflow", "infoflow:D.1", "least comparisons >= -15",
+                    claim([Var("nmin", "defined")], [], n >= -15), ("probe", "model", "search"),
+                    options=(("target", "dretrieval"), ("T", 8), ("D", 3)), family="t")
+    r = run_obligation(ob, 5.0)
+    assert r.verdict == Verdict.UNKNOWN and "only treemin/treegrid" in r.evidence.detail["reason"]
+    import glob
+
+    from attncert.checker.verify import digest
+
+    path = sorted(glob.glob("certificates/infoflow/infoflow_trees/infoflow.trees.dret.lower*.json"))[0]
+    cert = json.load(open(path))
+    assert check_cert(cert)[0] == "PROVED"
+    bad = copy.deepcopy(cert)
+    bad["evidence"] = {"kind": "interval", "bits": 64, "margin": "1"}
+    bad["method"] = "interval"
+    body = {k: v for k, v in bad.items() if k != "cert_sha256"}
+    bad["cert_sha256"] = digest(body)          # a well-formed file that claims PROVED on other evidence
+    with pytest.raises(Reject, match="defined"):
+        check_cert(bad)

@@ -11,7 +11,11 @@ from .expr import E, free_vars, node_of, sha256, to_json
 from .verdict import Verdict
 
 PAPERS = ("infoflow", "ks")
-DOMAINS = ("real", "int")
+DOMAINS = ("real", "int", "defined")
+# "defined": an integer variable that NAMES one quantity a method establishes (the minimum of a tree
+# abstraction, a count of grid failures). Such a claim states its goal at that value, not for all values,
+# so only the methods that establish the quantity decide it; every other method answers UNKNOWN.
+DEFINING_METHODS = ("treemin", "treegrid")
 
 
 @dataclass(slots=True, frozen=True)

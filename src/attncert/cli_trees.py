@@ -45,9 +45,9 @@ def obligations(target: str, T: int, D: int):
     n = var("nmin")
     base = f"infoflow.trees.cli.{target}.T{T}D{D}"
     return [Obligation(f"{base}.lower", "infoflow", ref, f"{target}, T = {T}, D = {D}: least {what} >= {lo} (as printed)",
-                       claim([Var("nmin", "int")], [], n >= lo), ("treemin",), options=opts, family="infoflow_trees_cli"),
+                       claim([Var("nmin", "defined")], [], n >= lo), ("treemin",), options=opts, family="infoflow_trees_cli"),
             Obligation(f"{base}.tight", "infoflow", ref, f"{target}, T = {T}, D = {D}: least {what} == {lo}",
-                       claim([Var("nmin", "int")], [], n.eq(lo)), ("treemin",), options=opts, family="infoflow_trees_cli")]
+                       claim([Var("nmin", "defined")], [], n.eq(lo)), ("treemin",), options=opts, family="infoflow_trees_cli")]
 
 
 def cmd_trees(args, out, err) -> int:

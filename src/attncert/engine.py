@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from .backends import backend
-from .claims import Evidence, Obligation, Result
+from .claims import DEFINING_METHODS, Evidence, Obligation, Result
 from .errors import AttncertError
 from .verdict import Verdict
 
@@ -19,8 +19,13 @@ def run_obligation(ob: Obligation, timeout: float = 30.0) -> Result:
     tried: list[str] = []
     confirmed: Evidence | None = None
     reasons: list[str] = []
+    defined = [v.name for v in ob.claim.vars if v.domain == "defined"]
     for method in ob.methods:
         tried.append(method)
+        if defined and method not in DEFINING_METHODS:
+            reasons.append(f"{method}: {', '.join(defined)} names a quantity that only {'/'.join(DEFINING_METHODS)} "
+                           "establishes; the claim is not a statement for all values")
+            continue
         try:
             ev = backend(method)(ob, timeout)
         except AttncertError as e:

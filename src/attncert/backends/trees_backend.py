@@ -24,8 +24,9 @@ def _solve(target: str, T: int, D: int, timeout: float):
 
 
 def _decide(ob: Obligation, name: str, value: int, method: str, detail: dict, trust: tuple) -> Evidence:
-    if [v.name for v in ob.claim.vars] != [name] or ob.claim.hyps:
-        return Evidence(Verdict.UNKNOWN, method, {"kind": "none", "reason": f"{method} claims have one variable {name}"})
+    if [(v.name, v.domain) for v in ob.claim.vars] != [(name, "defined")] or ob.claim.hyps:
+        return Evidence(Verdict.UNKNOWN, method, {"kind": "none", "reason": f"{method} claims have one defined "
+                                                  f"variable {name} and no hypotheses"})
     holds = eval_exact(ob.claim.goal, {name: Fraction(value)})
     return Evidence(Verdict.PROVED if holds else Verdict.REFUTED, method, detail, trust)
 

@@ -125,7 +125,7 @@ def _claim(obj):
     for v in obj["vars"]:
         if not isinstance(v, dict) or not ({"name", "domain"} <= set(v) <= {"name", "domain", "lo", "hi"}):
             raise Reject("malformed variable declaration")
-        if v["domain"] not in ("real", "int") or not isinstance(v["name"], str) or v["name"] in domains:
+        if v["domain"] not in ("real", "int", "defined") or not isinstance(v["name"], str) or v["name"] in domains:
             raise Reject(f"bad variable {str(v.get('name'))[:30]!r}")
         domains[v["name"]] = v["domain"]
         boxes[v["name"]] = (parse_rational(v["lo"]) if "lo" in v else None,
@@ -248,6 +248,8 @@ def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str],
         raise Reject("evidence has no known kind")
     kind = ev["kind"]
     _check_keys(ev, EVIDENCE_KEYS[kind], f"evidence ({kind})")
+    if "defined" in domains.values() and kind not in ("treemin", "treegrid", "none"):
+        raise Reject(f"a defined variable (the quantity a method establishes) cannot rest on {kind} evidence")
     if verdict not in KIND_VERDICTS[kind]:
         raise Reject(f"verdict {verdict} cannot rest on {kind} evidence")
     checked: list[str] = []
@@ -337,8 +339,8 @@ def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str],
 
     elif kind in ("treemin", "treegrid"):  # the evidence fixes the claim's one integer variable
         name, value, done, trust = treecover.check_evidence(ev, smtlib.available(), solver_timeout)
-        if domains != {name: "int"} or hyps:
-            raise Reject(f"{kind} evidence needs a claim with the one integer variable {name}")
+        if domains != {name: "defined"} or hyps:
+            raise Reject(f"{kind} evidence needs a claim with the one defined variable {name}")
         if decide(goal, {name: Fraction(value)}, 64)[0] is not (verdict == "PROVED"):
             raise Reject(f"goal at {name} = {value} contradicts verdict {verdict}")
         checked.extend(done)
