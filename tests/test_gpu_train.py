@@ -69,7 +69,9 @@ def test_nan_is_unknown_never_confirmed(monkeypatch):
 
 def test_gpu_check_usage_errors():
     for argv, msg in ((["gpu-check", "--device", "tpu"], "cpu or cuda"), (["gpu-check", "--budget-seconds", "0"], "positive"),
-                      (["train", "nonsense"], "unknown experiment"), (["train", "triangle-center", "--T", "4"], "--T")):
+                      (["train", "nonsense"], "unknown experiment"), (["train", "triangle-center", "--T", "4"], "--T"),
+                      (["train", "tiny", "--D", "x"], "--D"), (["train", "triangle-center", "--D", "2"], "--D"),
+                      (["train", "tiny", "--D", "1"], "--D")):
         err = io.StringIO()
         assert run(argv, io.StringIO(), err) == 2, argv
         assert msg in err.getvalue() and err.getvalue().count("\n") == 1

@@ -502,8 +502,14 @@ def cmd_train(args, out, err) -> int:
     """InfoFlow's Section 6 experiments at a small scale (C.4-C.5), seeded."""
     from . import train
 
+    Ds = None
+    if args.D is not None:
+        try:
+            Ds = [int(x) for x in args.D.split(",")]
+        except ValueError:
+            raise UsageError(f"--D {args.D!r}: expected integers such as 2,3") from None
     rec = train.run_experiment(args.experiment, device=args.device, steps=args.steps, seeds=args.seeds, T=args.T,
-                               batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed,
+                               batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed, Ds=Ds,
                                log=(lambda s: err.write(s + "\n")) if args.verbose else None)
     out.write(train.table(rec) + "\n")
     if args.plot:
@@ -664,6 +670,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--steps", type=_limit, default=None, help="optimizer steps per run (default: the experiment's)")
     c.add_argument("--seeds", type=_limit, default=None, help="independent runs per configuration")
     c.add_argument("--T", type=_limit, default=None, help="sequence length (intrinsic-dim, tiny)")
+    c.add_argument("--D", default=None, help="intrinsic dimensions, e.g. 2 or 2,3 (intrinsic-dim; default 2,3)")
     c.add_argument("--batch", type=_limit, default=None, help="minibatch size")
     c.add_argument("--budget-seconds", type=_positive_float, default=None, help="stop starting new runs after this")
     c.add_argument("--seed", type=int, default=0)

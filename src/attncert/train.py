@@ -135,12 +135,12 @@ def _model(d, heads, emb, ffn, seed, device):
 # ------------------------------------------------------------------------------------------------ experiments
 
 def run_experiment(name: str, device: str = "cpu", steps=None, seeds=None, T=None, batch=None, budget_seconds=None,
-                   seed: int = 0, log=None) -> dict:
-    """One experiment of DEFAULTS (overrides: steps, seeds, T, batch); stops starting runs after budget_seconds."""
+                   seed: int = 0, log=None, Ds=None) -> dict:
+    """One experiment of DEFAULTS (overrides: steps, seeds, T, batch, Ds); stops starting runs after budget_seconds."""
     from .torch_backend import cpu_threads
 
     with cpu_threads(device):
-        return _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log)
+        return _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log, Ds)
 
 
 def _calibrate(name, cfg, device, steps: int = 12) -> float:
@@ -173,7 +173,7 @@ def _calibrate(name, cfg, device, steps: int = 12) -> float:
     return (time.perf_counter() - t0) / (steps + 1)
 
 
-def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log) -> dict:
+def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log, Ds=None) -> dict:
     from .torch_backend import _torch
 
     torch = _torch()
@@ -186,6 +186,12 @@ def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, 
     if T is not None and name == "triangle-center":
         raise InvalidParameter("--T: triangle-center runs its own list of T (C.5)")
     cfg = dict(DEFAULTS[name])
+    if Ds is not None:
+        if name == "triangle-center":
+            raise InvalidParameter("--D: only intrinsic-dim and tiny have an intrinsic dimension D")
+        if not Ds or any(D < 2 or D > 8 for D in Ds):
+            raise InvalidParameter(f"--D {','.join(map(str, Ds))}: each D must be in 2..8")
+        cfg["Ds"] = tuple(Ds)
     for k, v in (("steps", steps), ("seeds", seeds), ("T", T), ("batch", batch)):
         if v is not None:
             cfg[k] = v
