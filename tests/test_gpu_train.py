@@ -150,3 +150,11 @@ def test_written_files_get_the_usual_permissions(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert (p.stat().st_mode & 0o777) == (0o666 & ~umask)
+
+
+def test_unwritable_output_is_refused_before_the_run(tmp_path):
+    for argv in (["train", "tiny", "--plot", str(tmp_path / "no" / "x.svg")],
+                 ["gpu-check", "--json", str(tmp_path / "no" / "x.json")]):
+        err = io.StringIO()
+        assert run(argv, io.StringIO(), err) == 2
+        assert "cannot write" in err.getvalue() and err.getvalue().count("\n") == 1

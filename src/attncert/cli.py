@@ -486,10 +486,23 @@ def _construct_thm4(args, out) -> int:
     return code
 
 
+def _writable(*paths) -> None:
+    """Refuse an output path whose folder is missing or read-only before a long run, not after it."""
+    import os
+
+    for p in paths:
+        if p is None:
+            continue
+        d = os.path.dirname(os.path.abspath(p))
+        if not os.path.isdir(d) or not os.access(d, os.W_OK):
+            raise UsageError(f"cannot write {p}: folder {d} is missing or not writable")
+
+
 def cmd_gpu_check(args, out, err) -> int:
     """The constructed networks over large batches (CONFIRMED evidence, never PROVED)."""
     from . import gpucheck
 
+    _writable(args.json)
     rec = gpucheck.run(args.device, batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed,
                        log=(lambda s: err.write(s + "\n")) if args.verbose else None)
     out.write(gpucheck.table(rec) + "\n")
@@ -502,6 +515,7 @@ def cmd_train(args, out, err) -> int:
     """InfoFlow's Section 6 experiments at a small scale (C.4-C.5), seeded."""
     from . import train
 
+    _writable(args.json, args.plot)
     Ds = None
     if args.D is not None:
         try:
