@@ -220,18 +220,18 @@ def check_thm5(dev, seconds: float, gpu: bool) -> dict:
     f1 = ph.TanhNet.seeded(1, 2, 8, 3)
     beta, k, m = Fraction(1, 2), 2, 3
 
-    def run(N, backend):
+    def find(N, backend):
         return ph.find_pair(f1, beta, m, 2, Fraction(1, 16 * m * N), k, backend=backend, max_candidates=N ** m + 1,
                             device=str(dev) if backend == "torch" else None)
 
     key = lambda r: (r.z_index, r.zprime_index, r.distance, r.same_cube, r.occupied_cubes, r.collision_cubes)  # noqa: E731
     N_check = 100 if gpu else 20
-    a, b = run(N_check, "numpy"), run(N_check, "torch")
+    a, b = find(N_check, "numpy"), find(N_check, "torch")
     row = {"m": m, "agreement_candidates": N_check ** m, "same_record": key(a) == key(b),
            "distance": str(b.distance)}
     N_big = 460 if gpu else 30           # ~ 10^8 candidates on a GPU
     t0 = time.perf_counter()
-    r = run(N_big, "torch")
+    r = find(N_big, "torch")
     row.update(candidates=N_big ** m, seconds=time.perf_counter() - t0, candidates_per_s=r.candidates_per_s,
                verdict="CONFIRMED" if row["same_record"] else "REFUTED",
                reason="torch and numpy return the same witness record" if row["same_record"]
