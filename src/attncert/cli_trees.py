@@ -10,16 +10,15 @@ from .errors import UsageError
 
 SCHEMA = "attncert.trees/1"
 # the names `attncert infoflow` uses for the same targets
-ALIASES = {"d-retrieval": "dretrieval", "triangle-center": "triangle", "triangle-center-rep": "triangle_rep"}
+ALIASES = {"d-retrieval": "dretrieval", "triangle-center": "triangle"}
 
 
 def add_parser(sub, epilog: str = "") -> None:
     c = sub.add_parser("trees", help="exact minimum of the Trees-of-Comparison lower-bound abstraction, "
                        "e.g. `trees --target dretrieval --T 8 --D 3`", epilog=epilog)
-    c.add_argument("--target", required=True, choices=("dretrieval", "pairwise", "triangle", "triangle_rep", *ALIASES),
-                   help="dretrieval (App. D.1), pairwise (target (6), B.1), triangle (target (7), D.1: distinct "
-                   "triples) or triangle_rep (target (7) as printed: triples with repetition); the names of "
-                   "`attncert infoflow` work too: d-retrieval, triangle-center, triangle-center-rep")
+    c.add_argument("--target", required=True, choices=("dretrieval", "pairwise", "triangle", *ALIASES),
+                   help="dretrieval (App. D.1), pairwise (target (6), B.1) or triangle (target (7), D.1: distinct "
+                   "triples); the names of `attncert infoflow` work too: d-retrieval, triangle-center")
     c.add_argument("--T", type=int, required=True, help="sequence length")
     c.add_argument("--D", type=int, help="number of maxima (dretrieval, pairwise); triangle: 3 (the default)")
     c.add_argument("--timeout", type=float, default=60.0, help="solver budget in seconds (default 60)")
@@ -36,18 +35,18 @@ def obligations(target: str, T: int, D: int):
 
     lo, _ = paper_bounds(target, T, D)
     what = {"dretrieval": "sum_j (|I_j| - 1) of D trees covering every D-set", "pairwise": "leaves covering every pair",
-            "triangle": "leaves covering every triple of distinct indices",
-            "triangle_rep": "leaves covering every multiset of three indices"}[target]
+            "triangle": "leaves covering every triple of distinct indices"}[target]
     ref = "infoflow:B.1" if target == "pairwise" else "infoflow:D.1"
-    from .checker.treecover import ENCODING
+    from .checker.treecover import ENCODING, defined_name
 
     opts = (("target", target), ("T", T), ("D", D), ("encoding", ENCODING))
-    n = var("nmin")
+    name = defined_name("treemin", target, T, D)
+    n = var(name)
     base = f"infoflow.trees.cli.{target}.T{T}D{D}"
     return [Obligation(f"{base}.lower", "infoflow", ref, f"{target}, T = {T}, D = {D}: least {what} >= {lo} (as printed)",
-                       claim([Var("nmin", "defined")], [], n >= lo), ("treemin",), options=opts, family="infoflow_trees_cli"),
+                       claim([Var(name, "defined")], [], n >= lo), ("treemin",), options=opts, family="infoflow_trees_cli"),
             Obligation(f"{base}.tight", "infoflow", ref, f"{target}, T = {T}, D = {D}: least {what} == {lo}",
-                       claim([Var("nmin", "defined")], [], n.eq(lo)), ("treemin",), options=opts, family="infoflow_trees_cli")]
+                       claim([Var(name, "defined")], [], n.eq(lo)), ("treemin",), options=opts, family="infoflow_trees_cli")]
 
 
 def cmd_trees(args, out, err) -> int:
@@ -77,11 +76,18 @@ def cmd_trees(args, out, err) -> int:
                   if r.minimum else f"  minimum: 0 {unit} (witness replayed)\n")
         out.write(f"  witness: {json.dumps(r.witness)}\n")
         verdicts = {"lower": "PROVED" if r.minimum >= lo else "REFUTED",
-                    "upper": "PROVED" if r.minimum <= up else "REFUTED",
+                    # the abstraction bounds from below only: an upper bound under its minimum is refuted,
+                    # one above it is merely consistent
+                    "upper": "UNKNOWN" if r.minimum <= up else "REFUTED",
                     "tight": "PROVED" if r.minimum == lo else "REFUTED"}
     extra = f" (= {comb(T, 3) - 3} comparisons with 3 trees)" if target.startswith("triangle") else ""
     out.write(f"  paper lower {lo} {unit}{extra}: {verdicts['lower']}\n")
-    out.write(f"  paper upper {up} {unit}: {verdicts['upper']} (the abstraction's minimum is at most it)\n")
+    out.write(f"  paper upper {up} {unit}: {verdicts['upper']} (" + ("consistent: the abstraction's minimum is at "
+              "most it; the abstraction gives lower bounds only)\n" if verdicts["upper"] == "UNKNOWN" else
+              "the abstraction's minimum, a lower bound, exceeds it)\n"))
+    if target != "dretrieval":
+        from .checker.treecover import PREMISE
+        out.write(f"  assumed: {PREMISE}\n")
     out.write(f"  lower bound is the exact minimum: {verdicts['tight']}\n")
     paths = []
     if args.out and r.minimum is not None:

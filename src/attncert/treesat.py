@@ -37,15 +37,14 @@ class TreeMin:
 def paper_bounds(target: str, T: int, D: int) -> tuple[int, int | None]:
     """(lower, upper) as printed: D-retrieval D(T-D) and D(T-1) (Sec. 5.3, App. D); pairwise C(T,2)
     leaves (B.1: every pair is a leaf) and T^2 leaves per tree for D trees (B.1); triangle C(T,3) leaves,
-    i.e. C(T,3) - 3 comparisons (D.1), and T^3 leaves, i.e. T^3 - 1 comparisons (D.1); triangle_rep is
-    compared with the same printed bounds."""
+    i.e. C(T,3) - 3 comparisons (D.1), and T^3 leaves, i.e. T^3 - 1 comparisons (D.1)."""
     from math import comb
 
     if target == "dretrieval":
         return D * (T - D), D * (T - 1)
     if target == "pairwise":
         return comb(T, 2), D * T * T
-    return comb(T, 3), T ** 3  # triangle and triangle_rep: the printed bounds are the same
+    return comb(T, 3), T ** 3
 
 
 def params(target, T, D) -> tuple[str, int, int]:

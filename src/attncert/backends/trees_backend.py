@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from ..checker.treecover import PREMISE, defined_name
 from ..claims import Evidence, Obligation
 from ..expr import eval_exact
 from ..verdict import Verdict
@@ -39,8 +40,8 @@ def treemin(ob: Obligation, timeout: float) -> Evidence:
         return Evidence(Verdict.UNKNOWN, "treemin", {"kind": "none", "reason": r.reason or "minimum not decided"})
     detail = {"kind": "treemin", "target": target, "T": T, "D": D, "minimum": r.minimum, "witness": r.witness,
               "problem_below": r.problem_below, "solvers": dict(sorted(r.solvers.items()))}
-    trust = SMT_TRUST if r.minimum > 0 else ()
-    return _decide(ob, "nmin", r.minimum, "treemin", detail, trust)
+    trust = (SMT_TRUST if r.minimum > 0 else ()) + (() if target == "dretrieval" else (PREMISE,))
+    return _decide(ob, defined_name("treemin", target, T, D), r.minimum, "treemin", detail, trust)
 
 
 @handles("treegrid")
@@ -51,4 +52,6 @@ def treegrid(ob: Obligation, timeout: float) -> Evidence:
     points, skipped, failures = cover_grid(target, T, D, g)
     detail = {"kind": "treegrid", "target": target, "T": T, "D": D, "g": g, "points": points,
               "skipped": skipped, "failures": failures}
-    return _decide(ob, "failures", failures, "treegrid", detail, ())
+    if skipped >= points:
+        return Evidence(Verdict.UNKNOWN, "treegrid", {"kind": "none", "reason": "every grid point was skipped"})
+    return _decide(ob, defined_name("treegrid", target, T, D, g), failures, "treegrid", detail, ())

@@ -12,22 +12,31 @@ Abstractions (the quantity each problem bounds by K):
               Quantity: sum_j (|I_j| - 1), the Number of Comparison.
   pairwise    at most 2D trees (D_0 = 2D for target (6)); every pair {s,t}, s != t, is a leaf (B.1).
   triangle    at most 3 trees (D_0 = 3 for target (7)); every triple of distinct indices is a leaf (D.1).
-  triangle_rep  as triangle, but every multiset {t1, t2, t3} (repetition allowed, as (7) is printed)
-              is a leaf. Quantity for the last three: the total number of leaves.
+              Quantity for the last two: the total number of leaves. "Every pair/triple is a leaf" is the
+              premise of B.1/D.1, an assumption the certificates name (docs/trees.md, finding 3).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement, permutations, product
+from itertools import combinations, permutations, product
 
 from .trees import Reject
 
 # names the encodings of ``problem``; obligations carry it in their options, so the result cache
 # (keyed on options) misses when an encoding changes
 ENCODING = "dretrieval: matching + sequential counter; leaves: linear relaxation; triangle grid: perturbed (v3)"
-TARGETS = ("dretrieval", "pairwise", "triangle", "triangle_rep")
-MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8, "triangle_rep": 8}
+TARGETS = ("dretrieval", "pairwise", "triangle")
+MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8}
+PREMISE = "premise of B.1/D.1: every pair (target (6)) or triple (target (7)) must be a leaf (assumed, docs/trees.md)"
+
+
+def defined_name(kind: str, target: str, T: int, D: int, g: int | None = None) -> str:
+    """The name of the claim's defined variable. It spells out the problem the variable is defined by, so
+    the claim (and its hash) is bound to one (target, T, D[, g]): evidence cannot move between claims."""
+    if kind == "treegrid":
+        return f"failures[{target},T={T},D={D},g={g}]"
+    return f"nmin[{target},T={T},D={D}]"
 
 
 def params(target, T, D) -> tuple[str, int, int]:
@@ -52,8 +61,6 @@ def n_trees(target: str, D: int) -> int:
 def universe(target: str, T: int) -> list[tuple[int, ...]]:
     """The index sets that must appear as leaves (pairwise, triangle) or the admissible active sets
     (dretrieval: every D-subset is handled in ``problem``)."""
-    if target == "triangle_rep":
-        return list(combinations_with_replacement(range(1, T + 1), 3))
     return list(combinations(range(1, T + 1), 2 if target == "pairwise" else 3))
 
 
@@ -112,10 +119,10 @@ def at_most(xs: list[str], k: int) -> tuple[list[str], list[str]]:
     return list(s.values()), out
 
 
-def _ints(obj, T: int, size: int | None = None, repeats: bool = False) -> tuple[int, ...]:
+def _ints(obj, T: int, size: int | None = None) -> tuple[int, ...]:
     if not isinstance(obj, list) or not all(type(t) is int and 1 <= t <= T for t in obj):
         raise Reject("witness index set must be a list of integers in [1, T]")
-    if list(obj) != sorted(obj if repeats else set(obj)) or (size is not None and len(obj) != size):
+    if list(obj) != sorted(set(obj)) or (size is not None and len(obj) != size):
         raise Reject("witness index set must be sorted, without repeats, of the right size")
     return tuple(obj)
 
@@ -136,7 +143,7 @@ def replay(target: str, T: int, D: int, witness) -> int:
     if not all(isinstance(w, list) for w in witness):
         raise Reject("each tree must be a list of leaves")
     k = 2 if target == "pairwise" else 3
-    leaves = [_ints(leaf, T, k, target == "triangle_rep") for w in witness for leaf in w]
+    leaves = [_ints(leaf, T, k) for w in witness for leaf in w]
     missing = set(universe(target, T)) - set(leaves)
     if missing:
         raise Reject(f"witness family has no leaf {list(min(missing))}")
@@ -217,7 +224,9 @@ def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, l
         got = grid_cover(target, T, D, ev["g"])
         if got != (ev["points"], ev["skipped"], ev["failures"]):
             raise Reject(f"grid replay gives (points, skipped, failures) = {got}, not the recorded values")
-        return "failures", got[2], [f"App. D trees replayed on all {got[0]} grid points (g = {ev['g']}, "
+        if got[1] >= got[0]:
+            raise Reject("every grid point was skipped: the grid checks nothing")
+        return defined_name("treegrid", target, T, D, ev["g"]), got[2], [f"App. D trees replayed on all {got[0]} grid points (g = {ev['g']}, "
                                     f"{got[1]} with a non-unique maximiser skipped): {got[2]} failures"], []
     m = ev["minimum"]
     if type(m) is not int or m < 0:
@@ -228,7 +237,7 @@ def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, l
     if m == 0:
         if ev["problem_below"] is not None or ev["solvers"] != {}:
             raise Reject("minimum 0 needs no solver evidence")
-        return "nmin", 0, checked, []
+        return defined_name("treemin", target, T, D), 0, checked, [] if target == "dretrieval" else [PREMISE]
     if ev["problem_below"] != problem(target, T, D, m - 1):
         raise Reject("stored problem differs from the abstraction's problem at K = minimum - 1")
     if ev["solvers"] != {"cvc5": "unsat", "z3": "unsat"}:
@@ -240,4 +249,5 @@ def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, l
         if ans != "unsat":
             raise Reject(f"{name} answered {ans} (not unsat) on the stored problem")
     checked.append(f"'quantity <= {m - 1}' unsat on re-run by {', '.join(solvers)}")
-    return "nmin", m, checked, [f"{n} unsat" for n in solvers]
+    trust = [f"{n} unsat" for n in solvers] + ["SMT-LIB encoding of the tree abstraction (checker/treecover.py, docs/trees.md)"]
+    return defined_name("treemin", target, T, D), m, checked, trust + ([] if target == "dretrieval" else [PREMISE])
