@@ -392,3 +392,17 @@ def test_cost_law_symbolic_each_mode():
     assert inf.cost_law("max-retrieval", size=2, d=2, E=8) == sympy.sqrt(eps)
     with pytest.raises(Exception):
         inf.cost_law("nope")
+
+
+def test_grid_with_many_ties_skips_them_instead_of_aborting():
+    """A grid contains inputs with all tokens equal (hundreds of tie-breaking branches): they are a null
+    set and are skipped, not a usage error (review finding)."""
+    import io
+
+    from attncert.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    code = run(["infoflow", "--target", "min-inner-product", "--T", "4", "--heads", "1,1", "--emb", "8,8",
+                "--grid=-1,1"], out, err)
+    assert code == 0, err.getvalue()
+    assert "tie inputs skipped" in out.getvalue() and "CONFIRMED on 16 inputs" in out.getvalue()
