@@ -109,13 +109,18 @@ def run_infoflow(args) -> dict:
         load_user_file(args.load)
     tgt = get_target(args.target)
     T = args.T
-    if not 1 <= T <= 64:
-        raise InvalidParameter(f"--T {T}: must be in 1..64")
+    if not 2 <= T <= 64:
+        raise InvalidParameter(f"--T {T}: must be in 2..64 (one token makes no comparison)")
     heads, embs = tuple(args.heads), tuple(args.emb)
     if len(heads) != len(embs):
         raise InvalidParameter(f"--heads has {len(heads)} layers, --emb has {len(embs)}: give one value per layer each")
-    if any(h < 0 for h in heads) or any(e < 1 for e in embs):
-        raise InvalidParameter(f"--heads {heads} / --emb {embs}: heads >= 0 and embedding dimensions >= 1")
+    if any(h < 1 for h in heads) or any(e < 1 for e in embs):
+        raise InvalidParameter(f"--heads {heads} / --emb {embs}: every layer needs >= 1 head (each rule attends) "
+                               "and an embedding dimension >= 1")
+    if args.variant == "printed" and tgt.name != "min-inner-product":
+        raise InvalidParameter("--variant printed: only min-inner-product (Appendix E) has a printed variant")
+    if tgt.name == "sum-first-three" and T < 3:
+        raise InvalidParameter(f"--T {T}: sum-first-three needs T >= 3 tokens")
     params = dict(tgt.params)
     if args.d is not None:
         if args.d < 1:
@@ -261,7 +266,9 @@ def cmd_infoflow(args, out, err) -> int:
     else:
         out.write(f"step 1 (lower bound): (5) with every |I(t,l)| <= M reaches {s1['target_lower']} first at M = "
                   f"{s1['M_min']}; cost >= eps^({s1['cost_exponent_lower']}) (law 1 with M d/E, E = {s1['E_used']})\n")
-    out.write(f"step 2 (upper bound, the plan's update rules): total cost = {res['total_cost']}\n")
+    fails = bool(res["learn_check"]["failures"]) or not res["learns_on_input"]
+    out.write(f"step 2 ({'cost of the plan, NOT an upper bound: the plan fails to learn the target' if fails else 'upper bound, the plan' + chr(39) + 's update rules'}): "
+              f"total cost = {res['total_cost']}\n")
     if res["dominant_exponent"] is not None:
         de = Fraction(res["dominant_exponent"])
         out.write(f"predicted cost exponent: O(eps^({de})), i.e. (1/eps)^({-de}) as eps -> 0 (law of 5.2 as printed)"
