@@ -158,3 +158,24 @@ def test_unwritable_output_is_refused_before_the_run(tmp_path):
         err = io.StringIO()
         assert run(argv, io.StringIO(), err) == 2
         assert "cannot write" in err.getvalue() and err.getvalue().count("\n") == 1
+
+
+def test_gpu_run_script_parses_and_its_commands_exist():
+    """benchmarks/gpu_run.sh is only run on a GPU machine; here: it is valid bash, and every attncert
+    command line in it parses with the current CLI (a renamed option would otherwise surface only there)."""
+    import re
+    import shlex
+    import subprocess
+    from pathlib import Path
+
+    from attncert.cli import build_parser
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "gpu_run.sh"
+    assert subprocess.run(["bash", "-n", str(path)]).returncode == 0
+    text = path.read_text().replace("\\\n", " ")
+    calls = re.findall(r"-m attncert\.cli (.*?)(?: 2>&1|$)", text, flags=re.M)
+    assert len(calls) == 3
+    for call in calls:
+        argv = [re.sub(r"\$\{\w+:-([^}]*)\}", r"\1", a).replace('"', "") for a in shlex.split(call, posix=False)]
+        argv = [a.replace("$DEV", "cpu").replace("$OUT", "/tmp") for a in argv]
+        build_parser().parse_args(argv)
