@@ -14,16 +14,12 @@ from fractions import Fraction as F
 
 from attncert.claims import Finding, Obligation, Var, claim, fact
 from attncert.expr import and_, max_, min_, num, var
-from attncert.families import family
+from attncert.families import collector, family
 from attncert.verdict import Verdict
 
 PAPER = "infoflow"
-obs: list[Obligation] = []
+obs, ob = collector("infoflow.model", PAPER)
 
-
-def ob(id_, ref, statement, c, methods, **kw):
-    obs.append(Obligation(id=f"infoflow.model.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
-                          methods=tuple(methods), **kw))
 
 
 # ======================================================================================== Appendix E

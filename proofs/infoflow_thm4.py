@@ -18,22 +18,16 @@ from fractions import Fraction as F
 from attncert.claims import Finding, Obligation, Var, claim, fact
 from attncert.depth import C_ABS, b_points
 from attncert.expr import abs_, add, and_, diff, exp, min_, not_, num, or_, var
-from attncert.families import family
+from attncert.expr import vars_ as v
+from attncert.families import collector, family
 from attncert.witness import tanh_tree
 from attncert.verdict import Verdict
 
 PAPER = "infoflow"
-obs: list[Obligation] = []
+obs, ob = collector("infoflow.thm4", PAPER)
 REF = "infoflow:A.1"
 
 
-def ob(id_, ref, statement, c, methods, **kw):
-    obs.append(Obligation(id=f"infoflow.thm4.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
-                          methods=tuple(methods), **kw))
-
-
-def v(*names):
-    return [var(s) for s in names]
 
 
 def sq(xs):

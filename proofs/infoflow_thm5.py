@@ -12,16 +12,12 @@ from fractions import Fraction as F
 
 from attncert.claims import Finding, Obligation, Var, claim, fact
 from attncert.expr import abs_, add, and_, exp, log, num, or_, var
-from attncert.families import family
+from attncert.families import collector, family
 from attncert.verdict import Verdict
 
 PAPER = "infoflow"
-obs: list[Obligation] = []
+obs, ob = collector("infoflow.thm5", PAPER)
 
-
-def ob(id_, ref, statement, c, methods, **kw):
-    obs.append(Obligation(id=f"infoflow.thm5.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
-                          methods=tuple(methods), **kw))
 
 
 m, n, k, eps, N, j, q, qq, y, x = (var(s) for s in ("m", "n", "k", "eps", "N", "j", "q", "qq", "y", "x"))

@@ -12,18 +12,14 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.claims import Finding, Obligation, Var, claim, fact
+from attncert.claims import Finding, Var, claim, fact
 from attncert.expr import abs_, and_, exp, implies, log, num, var
 from attncert.witness import tanh_tree
-from attncert.families import family
+from attncert.families import collector, family
 
 PAPER = "infoflow"
-obs: list[Obligation] = []
+obs, ob = collector("infoflow.thm6", PAPER)
 
-
-def ob(id_, ref, statement, c, methods, **kw):
-    obs.append(Obligation(id=f"infoflow.thm6.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
-                          methods=tuple(methods), **kw))
 
 
 m, n, eps, t, u, q, L, M, s, E, delta = (var(x) for x in ("m", "n", "eps", "t", "u", "q", "L", "M", "s", "E", "delta"))

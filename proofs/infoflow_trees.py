@@ -16,18 +16,14 @@ from math import comb
 
 from attncert import trees as tr
 from attncert.checker.treecover import ENCODING, defined_name
-from attncert.claims import Finding, Obligation, Var, claim
+from attncert.claims import Finding, Var, claim
 from attncert.expr import and_, num, var
-from attncert.families import family
+from attncert.families import collector, family
 from attncert.verdict import Verdict
 
 PAPER = "infoflow"
-obs: list[Obligation] = []
+obs, ob = collector("infoflow.trees", PAPER)
 
-
-def ob(id_, ref, statement, c, methods, **kw):
-    obs.append(Obligation(id=f"infoflow.trees.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
-                          methods=tuple(methods), **kw))
 
 
 # ------------------------------------------------------------------------------------------ Figure 2

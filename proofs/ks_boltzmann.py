@@ -22,25 +22,19 @@ from fractions import Fraction as F
 from attncert.boltzmann import boltz, entropy, logsumexp, partition, softmax
 from attncert.claims import Finding, Obligation, Var, claim, fact
 from attncert.expr import abs_, add, and_, diff, exp, implies, log, max_, num, var
-from attncert.families import family
+from attncert.expr import vars_ as V
+from attncert.families import collector, family
 from attncert.verdict import Verdict
 
 PAPER = "ks"
 NS = (2, 3, 4, 5, 6)
-ob_list: list[Obligation] = []
+ob_list, ob = collector("ks.boltz", PAPER)
 
-
-def ob(id_, ref, statement, c, methods, **kw):
-    ob_list.append(Obligation(id=f"ks.boltz.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
-                              methods=tuple(methods), **kw))
 
 
 def avars(n, name="a", lo=-6, hi=6):
     return [Var(f"{name}{i}", "real", F(lo), F(hi)) for i in range(1, n + 1)], [var(f"{name}{i}") for i in range(1, n + 1)]
 
-
-def V(*names):
-    return [var(n) for n in names]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -16,22 +16,16 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.claims import Finding, Obligation, Var, claim, fact
+from attncert.claims import Finding, Var, claim, fact
 from attncert.expr import abs_, add, and_, exp, implies, max_, num, or_, var
-from attncert.families import family
+from attncert.expr import vars_ as V
+from attncert.families import collector, family
 from attncert.verdict import Verdict
 
 PAPER = "ks"
-obs: list[Obligation] = []
+obs, ob = collector("ks.thm", PAPER)
 
 
-def ob(id_, ref, statement, c, methods, **kw):
-    obs.append(Obligation(id=f"ks.thm.{id_}", paper=PAPER, ref=ref, statement=statement, claim=c,
-                          methods=tuple(methods), **kw))
-
-
-def V(*names):
-    return [var(n) for n in names]
 
 
 def relu(x):

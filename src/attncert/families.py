@@ -22,6 +22,20 @@ class Family:
     doc: str = ""
 
 
+def collector(prefix: str, paper: str):
+    """(obligations, ob) for a family module: ``ob(id_, ref, statement, claim, methods, **kw)`` appends the
+    obligation ``{prefix}.{id_}`` of ``paper`` to the list."""
+    from .claims import Obligation
+
+    obs: list = []
+
+    def ob(id_, ref, statement, c, methods, **kw):
+        obs.append(Obligation(id=f"{prefix}.{id_}", paper=paper, ref=ref, statement=statement, claim=c,
+                              methods=tuple(methods), **kw))
+
+    return obs, ob
+
+
 def family(name: str, paper: str, title: str, obligations, doc: str = "") -> Family:
     obs = tuple(replace(o, family=name) for o in obligations)
     ids = [o.id for o in obs]

@@ -287,13 +287,10 @@ def run(device: str = "cpu", batch: int | None = None, budget_seconds: float = 6
 
 
 def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss) -> dict:
-    from .torch_backend import _torch
+    from .torch_backend import _torch, check_device
 
     torch = _torch()
-    if device.startswith("cuda") and not torch.cuda.is_available():
-        raise InvalidParameter("--device cuda: torch sees no CUDA device (use --device cpu)")
-    if device not in ("cpu",) and not device.startswith("cuda"):
-        raise InvalidParameter(f"--device {device!r}: cpu or cuda")
+    check_device(torch, device)
     if budget_seconds <= 0:
         raise InvalidParameter("--budget-seconds must be positive")
     gpu = device.startswith("cuda")

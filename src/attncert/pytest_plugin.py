@@ -26,7 +26,16 @@ class ObligationFailed(Exception):
     pass
 
 
-class ObligationItem(pytest.Item):
+class _Item(pytest.Item):
+    """An attncert test item: a failure is reported as its one message, without a Python traceback."""
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ObligationFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+
+class ObligationItem(_Item):
     def __init__(self, *, obligation, timeout, **kw):
         super().__init__(**kw)
         self.obligation, self.timeout = obligation, timeout
@@ -44,16 +53,11 @@ class ObligationItem(pytest.Item):
         raise ObligationFailed(f"{self.obligation.id} ({self.obligation.ref}): expected {exp}, got {r.verdict.name} "
                                f"by {r.evidence.method}: {r.evidence.detail}")
 
-    def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, ObligationFailed):
-            return str(excinfo.value)
-        return super().repr_failure(excinfo)
-
     def reportinfo(self):
         return self.obligation.family or "attncert", None, self.obligation.id
 
 
-class CertificateItem(pytest.Item):
+class CertificateItem(_Item):
     def __init__(self, *, path, timeout, **kw):
         super().__init__(**kw)
         self.path, self.timeout = path, timeout
@@ -64,11 +68,6 @@ class CertificateItem(pytest.Item):
         buf = io.StringIO()
         if verify_paths([self.path], buf, solver_timeout=self.timeout) != 0:
             raise ObligationFailed(f"certificate {self.path} not verified:\n{buf.getvalue().strip()}")
-
-    def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, ObligationFailed):
-            return str(excinfo.value)
-        return super().repr_failure(excinfo)
 
     def reportinfo(self):
         return self.path, None, os.path.basename(self.path)

@@ -37,6 +37,16 @@ def _torch():
     return torch
 
 
+def check_device(torch, device: str) -> None:
+    """Refuse a device other than cpu or cuda, and cuda without a CUDA device (InvalidParameter, exit 2)."""
+    from .errors import InvalidParameter
+
+    if device != "cpu" and not device.startswith("cuda"):
+        raise InvalidParameter(f"--device {device!r}: cpu or cuda")
+    if device.startswith("cuda") and not torch.cuda.is_available():
+        raise InvalidParameter("--device cuda: torch sees no CUDA device (use --device cpu)")
+
+
 class cpu_threads:
     """On the CPU, run with ``n`` torch threads (restored on exit): the small tensors here are faster on one
     thread, and several threads on a shared 2-core machine oversubscribe it (10x slower measured)."""

@@ -85,6 +85,25 @@ def triangle_inputs(n: int, T: int, gen, device):
 
 # ------------------------------------------------------------------------------------------------ one run
 
+def _adamw(model, device):
+    """AdamW as in C.4-C.5 (lr 1e-3, weight decay 1e-2); the fused kernel on CUDA."""
+    import torch
+
+    kw = {"fused": True} if str(device).startswith("cuda") else {}
+    return torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-2, **kw)
+
+
+def _step(model, opt, X, y):
+    """One optimizer step on the MSE of model(X) against y; returns the loss (not synchronised)."""
+    import torch
+
+    loss = torch.nn.functional.mse_loss(model(X)[:, 0], y)
+    opt.zero_grad(set_to_none=True)
+    loss.backward()
+    opt.step()
+    return loss
+
+
 def train_run(model, Xtr, ytr, Xva, yva, steps: int, batch: int, seed: int, eval_every: int, device) -> dict:
     """AdamW + cosine; returns best validation NMSE, the loss curve (means over windows) and the time."""
     import torch
@@ -92,8 +111,7 @@ def train_run(model, Xtr, ytr, Xva, yva, steps: int, batch: int, seed: int, eval
     mu, sd = ytr.mean(), ytr.std().clamp_min(1e-12)
     ytr_n, yva_n = (ytr - mu) / sd, (yva - mu) / sd
     var = float(((yva_n - yva_n.mean()) ** 2).mean())
-    kw = {"fused": True} if str(device).startswith("cuda") else {}
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-2, **kw)
+    opt = _adamw(model, device)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=steps)
     gen = torch.Generator(device=device).manual_seed(seed)
     best, curve, window, t0 = math.inf, [], [], time.perf_counter()
@@ -106,10 +124,7 @@ def train_run(model, Xtr, ytr, Xva, yva, steps: int, batch: int, seed: int, eval
 
     for step in range(steps):
         idx = torch.randint(0, Xtr.shape[0], (batch,), generator=gen, device=device)
-        loss = torch.nn.functional.mse_loss(model(Xtr[idx])[:, 0], ytr_n[idx])
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
+        loss = _step(model, opt, Xtr[idx], ytr_n[idx])
         sched.step()
         window.append(loss.detach())
         if (step + 1) % eval_every == 0 or step == steps - 1:
@@ -152,35 +167,24 @@ def _calibrate(name, cfg, device, steps: int = 12) -> float:
     d, heads, E, w = (2, [4, 4], [48, 48], 32) if name == "triangle-center" else (4, [D, D], [6 * D, 6 * D], 16 * D)
     m = _model(d, heads, E, w, 0, device)
     X, y = torch.randn((cfg["batch"], T, d), device=device), torch.randn((cfg["batch"],), device=device)
-    opt = torch.optim.AdamW(m.parameters(), lr=1e-3, **({"fused": True} if str(device).startswith("cuda") else {}))
-
-    def step():
-        loss = torch.nn.functional.mse_loss(m(X)[:, 0], y)
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
-        return loss
-
+    opt = _adamw(m, device)
     for _ in range(3):
-        step()
-    float(step().detach())                   # waits for the device
+        _step(m, opt, X, y)
+    float(_step(m, opt, X, y).detach())      # waits for the device
     t0 = time.perf_counter()
     for _ in range(steps):
-        loss = step()
+        loss = _step(m, opt, X, y)
     float(loss.detach())
     return (time.perf_counter() - t0) / steps
 
 
 def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log, Ds=None) -> dict:
-    from .torch_backend import _torch
+    from .torch_backend import _torch, check_device
 
     torch = _torch()
     if name not in DEFAULTS:
         raise InvalidParameter(f"unknown experiment {name!r}; available: {', '.join(EXPERIMENTS)}")
-    if device.startswith("cuda") and not torch.cuda.is_available():
-        raise InvalidParameter("--device cuda: torch sees no CUDA device (use --device cpu)")
-    if device != "cpu" and not device.startswith("cuda"):
-        raise InvalidParameter(f"--device {device!r}: cpu or cuda")
+    check_device(torch, device)
     if T is not None and name == "triangle-center":
         raise InvalidParameter("--T: triangle-center runs its own list of T (C.5)")
     cfg = dict(DEFAULTS[name])
