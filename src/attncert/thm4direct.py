@@ -1,0 +1,772 @@
+"""The direct check of the Theorem 4 network (issue 4, Part 2): interval branch-and-bound of the WHOLE
+network against F over [-1, 1]^(3T), independent of the compositional certificate.
+
+It uses none of the lemmas the compositional certificate rests on (no Boltzmann bound, no Taylor bound
+of F1, no budget). What it uses:
+
+1. **The network's exact function, read from the stored weights.** ``reduce`` multiplies the stored
+   rational matrices and checks, exactly, that the network computes
+       u_t = e x_t,   p_ts = softmax_s(lam1 u_t.u_s),   v_t = sum_s p_ts u_s,
+       a_t = b0 + sum_g A_g tanh(bias_g + wu_g u_{t,i_g} + wy_g v_{t,i_g})     (F1, coordinate 0),
+       q_t = softmax_t(lam2 a_t),   C = sum_t q_t a_t,   y = Out(C)
+   (the classification token's own F1 value drops out: the layer-2 query and the output never read its
+   coordinate 0). Any other wiring is refused. This is equations (1)-(2) with the stored weights, not
+   the paper's description of them.
+2. **Rigorous arithmetic:** python-flint arb balls for every operation, including exp and tanh.
+3. **The mean value theorem.** On a box B with centre c and half-widths r,
+       (y - F_P)(B) <= (y - F_P)(c) + sum_j |d_j (y - F_P)|(B) r_j,
+   where F_P(X) = 2(1 + x_s.x_t) for a pair P = (s, t). Since F = min_P F_P, sup_B (y - F) = max_P sup_B
+   (y - F_P) (no loss), and inf_B (y - F) >= inf_B (y - F_P*) for the pair P* minimal at c. The gradient
+   of y is enclosed in a rearranged but exact form that keeps the cancellation at ties (see ``_grad``):
+   the softmax derivative enters only through E_ts = sum_r p_tr (W_ts - W_tr), with W_ts - W_tr =
+   sum_i (da_t/dv_ti)(u_si - u_ri) computed directly.
+4. **Symmetry (checked, not assumed):** when F1's units for coordinate i are the same multiset for
+   every i, and the multiset is closed under (wu, wy) -> (-wu, -wy), the network is invariant under
+   signed permutations of the three coordinates (applied to every token), and so is F. Then it is
+   enough to cover x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0} (1/48 of the cube for x_1).
+
+The search bisects boxes depth-first (deterministic: no clocks, no randomness) until each box proves
+-eps <= y - F <= eps, or a box's centre violates it (REFUTED, with the centre as an exact dyadic
+counterexample that is replayed in mpmath), or the box budget runs out (UNKNOWN, with the volume
+fraction left). The leaves are recorded as a split tree, so ``check_tree`` re-verifies a run.
+
+Cost: the number of boxes grows like (1/r)^(3T) near the tie surfaces of the minimum, where the
+network bends at scale 1/beta. T = 2 (6 dimensions) is proved at eps in {9/10, 3/4}; T = 3 (9
+dimensions) ends UNKNOWN within any budget this machine can afford (docs/theorem4.md has the numbers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import InvalidParameter
+from .params import as_int
+
+MAX_DIRECT_T = 3
+PREC = 64
+MAX_DEPTH = 40 * 9          # bisections along one path (about 40 per coordinate): then UNKNOWN
+
+
+@dataclass(slots=True, frozen=True)
+class Reduced:
+    """The exact function of a Theorem 4 network, read from its stored weights (see ``reduce``)."""
+
+    T: int
+    e: Fraction                  # u = e x
+    lam1: Fraction               # layer-1 score: lam1 u_t.u_s
+    b0: Fraction                 # F1 coordinate 0: b0 + sum A tanh(bias + wu u_i + wy v_i)
+    groups: tuple[tuple[int, Fraction, Fraction, Fraction, Fraction], ...]   # (i, wu, wy, bias, A); i = -1: constant unit
+    quads: tuple[tuple[int, Fraction, Fraction, Fraction, Fraction], ...]    # (i, w1, w2, b, A): four units, see _quads
+    lam2: Fraction               # layer-2 score: lam2 a_t (+ a constant)
+    out_kind: str                # "affine": y0 + y1 C ; "ffn": y0 + sum A tanh(c + rho C)
+    y0: Fraction
+    y1: Fraction
+    out_groups: tuple[tuple[Fraction, Fraction, Fraction], ...]   # (A, c, rho)
+    symmetric: bool
+
+
+def _mat_T_mul(A, B):
+    """A^T B, exactly."""
+    n, m = len(A[0]), len(B[0])
+    return [[sum((A[r][i] * B[r][j] for r in range(len(A))), Fraction(0)) for j in range(m)] for i in range(n)]
+
+
+def _mat_mul(A, B):
+    return [[sum((A[i][r] * B[r][j] for r in range(len(B))), Fraction(0)) for j in range(len(B[0]))] for i in range(len(A))]
+
+
+def _refuse(what: str):
+    raise InvalidParameter(f"the network's wiring differs from the Theorem 4 layout the direct check reads: {what}")
+
+
+def reduce(net) -> Reduced:
+    """Read the exact function of ``net`` (a thm4net.Thm4Net) from its stored weights; refuse any other wiring."""
+    D = len(net.WQ1)
+    E = net.embed
+    e = E[0][0]
+    if e == 0 or any(E[i][j] != (e if i == j else 0) for i in range(D) for j in range(3)):
+        _refuse("the embedding is not (e x, 0)")
+    if any(c != 0 for c in net.c1):
+        _refuse("the classification token is not 0")
+    M1 = _mat_T_mul(net.WQ1, net.WK1)
+    m1 = M1[0][0]
+    if any(M1[i][j] != (m1 if i == j else 0) for i in range(3) for j in range(3)):
+        _refuse("W_Q1^T W_K1 is not a multiple of I on the token block")
+    W1 = _mat_mul(net.WO1, net.WV1)
+    if any(W1[i][j] != (1 if i == j + 3 else 0) for i in range(D) for j in range(3)):
+        _refuse("W_O1 W_V1 does not write v into coordinates 3..5")
+    groups, consts = [], []
+    F1 = net.F1
+    for g in F1.groups:
+        if len(g.out) != 1 or g.out[0][0] != 0:
+            _refuse("an F1 unit writes to a coordinate other than 0")
+        A = g.count * g.out[0][1]
+        idx = {c for c, _ in g.w}
+        if not idx:
+            consts.append((-1, Fraction(0), Fraction(0), g.bias, A))
+            continue
+        coords = {c % 3 for c in idx}
+        if len(coords) != 1 or any(c >= 6 for c in idx) or len(g.w) != len(idx):
+            _refuse("an F1 unit reads more than one coordinate pair (u_i, v_i)")
+        i = coords.pop()
+        wu = sum((w for c, w in g.w if c == i), Fraction(0))
+        wy = sum((w for c, w in g.w if c == i + 3), Fraction(0))
+        groups.append((i, wu, wy, g.bias, A))
+    kappa = list(F1.out_bias)             # F1 output coordinates >= 1 are these constants, for tokens and c
+    M2 = _mat_T_mul(net.WQ2, net.WK2)
+    if any(x != 0 for x in M2[0]):
+        _refuse("the layer-2 query reads coordinate 0 of the classification token")
+    gamma = sum((kappa[j] * M2[j][0] for j in range(1, D)), Fraction(0))
+    W2 = _mat_mul(net.WO2, net.WV2)
+    # c2p[k] = kappa[k] + W2[k][0] C + sum_{j>=1} W2[k][j] kappa[j] for k >= 1 (sum_t q_t = 1)
+    const = [kappa[k] + sum((W2[k][j] * kappa[j] for j in range(1, D)), Fraction(0)) for k in range(D)]
+    omega = [W2[k][0] for k in range(D)]
+    out_groups: list = []
+    if net.out_ffn is None:
+        w, b = net.out_affine
+        if w[0] != 0:
+            _refuse("the output reads coordinate 0 of the classification token")
+        kind = "affine"
+        y0 = b + sum((w[k] * const[k] for k in range(1, D)), Fraction(0))
+        y1 = sum((w[k] * omega[k] for k in range(1, D)), Fraction(0))
+    else:
+        f = net.out_ffn
+        if f.dim_out != 1:
+            _refuse("the output block has more than one output")
+        kind, y0, y1 = "ffn", f.out_bias[0], Fraction(0)
+        for g in f.groups:
+            if any(k == 0 for k, _ in g.w) or any(j != 0 for j, _ in g.out):
+                _refuse("the output block reads coordinate 0 of the classification token")
+            A = g.count * sum((a for _, a in g.out), Fraction(0))
+            c = g.bias + sum((x * const[k] for k, x in g.w), Fraction(0))
+            rho = sum((x * omega[k] for k, x in g.w), Fraction(0))
+            out_groups.append((A, c, rho))
+    quads, rest = _quads(groups)
+    per = [Counter((wu, wy, b, A) for i, wu, wy, b, A in groups if i == c) for c in range(3)]
+    symmetric = per[0] == per[1] == per[2] and per[0] == Counter((-wu, -wy, b, A) for wu, wy, b, A in per[0].elements())
+    return Reduced(T=net.T, e=e, lam1=net.beta * m1, b0=F1.out_bias[0], groups=tuple(rest + consts),
+                   quads=tuple(quads),
+                   lam2=net.beta * gamma, out_kind=kind, y0=y0, y1=y1, out_groups=tuple(out_groups), symmetric=symmetric)
+
+
+def _quads(groups):
+    """Find quadruples of F1 units {(w1, w2, A), (-w1, -w2, A), (w1, -w2, -A), (-w1, w2, -A)} on one coordinate
+    i with one bias b. Their sum is exactly, with f(h) = tanh(b + h) + tanh(b - h) = 2 sinh 2b / (cosh 2b + cosh 2h),
+        A [f(w1 u + w2 y) - f(w1 u - w2 y)]
+          = -4 A sinh(2b) sinh(2 w1 u) sinh(2 w2 y) / ((cosh 2b + cosh 2(w1 u + w2 y)) (cosh 2b + cosh 2(w1 u - w2 y))),
+    a product form without the cancellation that makes a plain interval sum of the four tanh useless.
+    Returns (quads, the units left over)."""
+    pool = Counter(groups)
+    quads = []
+    for g in sorted(pool, key=lambda x: (x[0], str(x[1:]))):
+        i, w1, w2, b, A = g
+        members = [(i, w1, w2, b, A), (i, -w1, -w2, b, A), (i, w1, -w2, b, -A), (i, -w1, w2, b, -A)]
+        if w1 == 0 or w2 == 0 or len(set(members)) != 4:
+            continue
+        while all(pool[m] > 0 for m in members):
+            for m in members:
+                pool[m] -= 1
+            quads.append((i, w1, w2, b, A))
+    return quads, list(pool.elements())
+
+
+def forward_reduced(red: Reduced, X):
+    """The reduced form in numpy float64 on a batch (B, T, 3); equals thm4net.forward_np (tested)."""
+    import numpy as np
+
+    u = float(red.e) * X
+    S = float(red.lam1) * np.einsum("bti,bsi->bts", u, u)
+    S = S - S.max(axis=-1, keepdims=True)
+    p = np.exp(S)
+    p /= p.sum(axis=-1, keepdims=True)
+    v = np.einsum("bts,bsi->bti", p, u)
+    a = np.full(X.shape[:2], float(red.b0))
+    for i, wu, wy, b, A in red.groups:
+        a += float(A) * np.tanh(float(b) + (float(wu) * u[..., i] + float(wy) * v[..., i] if i >= 0 else 0.0))
+    for i, w1, w2, b, A in red.quads:
+        h1, h2 = float(w1) * u[..., i], float(w2) * v[..., i]
+        c2b = np.cosh(2 * float(b))
+        a += (-4 * float(A) * np.sinh(2 * float(b)) * np.sinh(2 * h1) * np.sinh(2 * h2)
+              / ((c2b + np.cosh(2 * (h1 + h2))) * (c2b + np.cosh(2 * (h1 - h2)))))
+    s2 = float(red.lam2) * a
+    q = np.exp(s2 - s2.max(axis=-1, keepdims=True))
+    q /= q.sum(axis=-1, keepdims=True)
+    C = (q * a).sum(axis=-1)
+    if red.out_kind == "affine":
+        return float(red.y0) + float(red.y1) * C
+    return float(red.y0) + sum(float(A) * np.tanh(float(c) + float(rho) * C) for A, c, rho in red.out_groups)
+
+
+# ----------------------------------------------------------------------------------------------- arb
+
+def _q(x):
+    import flint
+
+    x = Fraction(x)
+    return flint.arb(flint.fmpq(x.numerator, x.denominator))
+
+
+def _mono(f, x):
+    """Enclosure of an increasing f over the ball x, from its endpoints (tighter than arb on wide balls)."""
+    if x.rad() < 1e-12:
+        return f(x)            # a (near-)point: arb's own enclosure is already tight
+    return f(x.lower()).union(f(x.upper()))
+
+
+def _tanh(x):
+    return _mono(lambda z: z.tanh(), x)
+
+
+def _exp(x):
+    return _mono(lambda z: z.exp(), x)
+
+
+def _sinh(x):
+    return _mono(lambda z: z.sinh(), x)
+
+
+def _cosh(x):
+    """cosh is even: its range over x is [cosh(min |x|), cosh(max |x|)]."""
+    return _mono(lambda z: z.cosh(), x.abs_lower().union(x.abs_upper()) if not x.contains(0) else _q(0).union(x.abs_upper()))
+
+
+def _sq(x):
+    import flint
+
+    lo, hi = x.abs_lower(), x.abs_upper()
+    return (lo * lo).union(hi * hi) if not x.contains(0) else flint.arb(0).union(hi * hi)
+
+
+def _sech2(x):
+    t = _tanh(x)
+    return 1 - _sq(t)
+
+
+def _hull(xs):
+    h = xs[0]
+    for x in xs[1:]:
+        h = h.union(x)
+    return h
+
+
+def _cap(x, h):
+    """x intersected with h (both contain the true value)."""
+    try:
+        return x.intersection(h)
+    except ValueError:  # pragma: no cover - disjoint balls would mean an arithmetic bug
+        raise ArithmeticError("disjoint enclosures of one value")
+
+
+class _Consts:
+    """The reduced form's rationals as exact arb balls (made once per run)."""
+
+    def __init__(self, red: Reduced):
+        self.e, self.lam1, self.lam2, self.b0 = _q(red.e), _q(red.lam1), _q(red.lam2), _q(red.b0)
+        self.y0, self.y1 = _q(red.y0), _q(red.y1)
+        self.groups = [(i, _q(wu), _q(wy), _q(b), _q(A)) for i, wu, wy, b, A in red.groups]
+        self.quads = [(i, _q(w1), _q(w2), (2 * _q(b)).cosh(), -4 * _q(A) * (2 * _q(b)).sinh()) for i, w1, w2, b, A in red.quads]
+        self.out_groups = [(_q(A), _q(c), _q(r)) for A, c, r in red.out_groups]
+        self.kind, self.T = red.out_kind, red.T
+        # Out is increasing (needed by the layer-2 hull form of evaluate_box): checked on the rationals
+        self.monotone_out = red.y1 > 0 if red.out_kind == "affine" else all(A * r >= 0 for A, c, r in red.out_groups)
+
+
+def _softmax(D, zero):
+    """D[r][s] encloses score_r - score_s; p_s = 1 / sum_r exp(score_r - score_s), capped to [0, 1]."""
+    n = len(D)
+    unit = _q(0).union(_q(1))
+    return [_cap(1 / (1 + sum((_exp(D[r][s]) for r in range(n) if r != s), zero)), unit) for s in range(n)]
+
+
+def _layer1(k: _Consts, x, partials=True):
+    """Enclosures over the box x (T lists of 3 balls) of u, p, v, a and F1's pieces."""
+    T = k.T
+    z0 = _q(0)
+    u = [[k.e * c for c in row] for row in x]
+    p, v, a, pre = [], [], [], []
+    for t in range(T):
+        Dm = [[k.lam1 * sum((u[t][i] * (u[r][i] - u[s][i]) for i in range(3)), z0) if r != s else None
+               for s in range(T)] for r in range(T)]
+        pt = _softmax(Dm, z0)
+        vt = [_cap(sum((pt[s] * u[s][i] for s in range(T)), z0), _hull([u[s][i] for s in range(T)]))
+              for i in range(3)]
+        pr = [(b + (wu * u[t][i] + wy * vt[i] if i >= 0 else 0)) for i, wu, wy, b, A in k.groups]
+        at = k.b0 + sum((A * _tanh(z) for (i, wu, wy, b, A), z in zip(k.groups, pr)), z0)
+        qd = [_quad(qq, u[t][qq[0]], vt[qq[0]], partials) for qq in k.quads]
+        at = at + sum((d["g"] for d in qd), z0)
+        p.append(pt), v.append(vt), a.append(at), pre.append((pr, qd))
+    return {"u": u, "p": p, "v": v, "a": a, "pre": pre}
+
+
+def _layer2(k: _Consts, a, diff):
+    """Layer 2 and the output from enclosures of a_t and of a_r - a_s (diff[r][s])."""
+    T, z0 = k.T, _q(0)
+    q = _softmax([[k.lam2 * diff[r][s] if r != s else None for s in range(T)] for r in range(T)], z0)
+    C = _cap(sum((q[t] * a[t] for t in range(T)), z0), _hull(a))
+    y, dy = _out(k, C)
+    return {"q": q, "C": C, "y": y, "dy": dy}
+
+
+def _out(k: _Consts, C):
+    """The output block and its derivative at C (a ball)."""
+    if k.kind == "affine":
+        return k.y0 + k.y1 * C, k.y1
+    z0 = _q(0)
+    return (k.y0 + sum((A * _tanh(c + r * C) for A, c, r in k.out_groups), z0),
+            sum((A * r * _sech2(c + r * C) for A, c, r in k.out_groups), z0))
+
+
+def _forward(k: _Consts, x, partials=True):
+    """y and the intermediates at a point (or, loosely, over a box: ``_box`` is the tight version)."""
+    f = _layer1(k, x, partials)
+    a = f["a"]
+    f.update(_layer2(k, a, [[a[r] - a[s] for s in range(k.T)] for r in range(k.T)]))
+    return f
+
+
+def _box(k: _Consts, xb, xc, rad):
+    """Enclosures over the box (balls xb, centre xc, half-widths rad) of y and of dy/dx.
+
+    a_t and a_r - a_s are enclosed twice, directly and by the mean value form around the centre with the
+    interval gradients of layer 1, and the intersection is used: at a layer-2 tie the a_t move together,
+    and only the second form sees it."""
+    T, z0 = k.T, _q(0)
+    fb, fc = _layer1(k, xb), _layer1(k, xc)
+    da = _grad1(k, fb)
+    a = [_cap(fb["a"][t], fc["a"][t] + _spread(da[t], rad)) for t in range(T)]
+    diff = [[_cap(a[r] - a[s], fc["a"][r] - fc["a"][s] + _spread([x - y for x, y in zip(da[r], da[s])], rad))
+             if r != s else z0 for s in range(T)] for r in range(T)]
+    fb["a"] = a
+    fb.update(_layer2(k, a, diff))
+    ac = fc["a"]
+    fc.update(_layer2(k, ac, [[ac[r] - ac[s] for s in range(T)] for r in range(T)]))
+    return fb, fc, _grad2(k, fb, da, diff), da
+
+
+def _spread(g, rad):
+    """sum_j g_j [-r_j, r_j] as a ball centred at 0."""
+    z = _q(0)
+    for gj, r in zip(g, rad):
+        z = z + gj.abs_upper() * r
+    return z.union(-z)
+
+
+def _quad(qq, u, y, partials=True):
+    """One quadruple of F1 units at (u, y): its value g and partials gu, gy, in the product form of _quads.
+    g = kap S1 S2 / (P Q), S1 = sinh 2 w1 u, S2 = sinh 2 w2 y, P = c + cosh 2(w1 u + w2 y), Q = c + cosh 2(w1 u - w2 y);
+    dg/dy = kap S1 2 w2 / (P Q) [cosh 2 w2 y - S2 (sinh 2(w1 u + w2 y) / P - sinh 2(w1 u - w2 y) / Q)],
+    dg/du = kap S2 2 w1 / (P Q) [cosh 2 w1 u - S1 (sinh 2(w1 u + w2 y) / P + sinh 2(w1 u - w2 y) / Q)]."""
+    i, w1, w2, c, kap = qq
+    h1, h2 = 2 * w1 * u, 2 * w2 * y
+    S1, S2 = _sinh(h1), _sinh(h2)
+    hp, hm = h1 + h2, h1 - h2
+    P, Q = c + _cosh(hp), c + _cosh(hm)
+    PQ = P * Q
+    if not partials:
+        return {"g": kap * S1 * S2 / PQ}
+    sp, sm = _sinh(hp) / P, _sinh(hm) / Q
+    return {"g": kap * S1 * S2 / PQ,
+            "gy": kap * S1 * 2 * w2 / PQ * (_cosh(h2) - S2 * (sp - sm)),
+            "gu": kap * S2 * 2 * w1 / PQ * (_cosh(h1) - S1 * (sp + sm))}
+
+
+def _grad1(k: _Consts, f):
+    """Enclosures of da_t/dx_{s',i'} over the box, from the intermediates of ``_layer1`` on the same box:
+
+    da_t/dx_{s',i'} = e ( [t = s'] (mu_ti' + lam1 sum_s p_ts E_ts u_si') + lam_ti' p_ts' + lam1 p_ts' E_ts' u_ti' ),
+    lam_ti = da_t/dv_ti, mu_ti = da_t/du_ti (partials of F1), E_ts = sum_r p_tr sum_i lam_ti (u_si - u_ri).
+    An exact identity: the chain rule with sum_s dp_ts = 0 used before the products are taken, so that the
+    O(beta) derivative of the softmax meets the small W_ts - W_tr near a tie, not the O(1) u_s."""
+    T, u, p = k.T, f["u"], f["p"]
+    z0 = _q(0)
+    da = []
+    for t in range(T):
+        lam = [z0] * 3
+        mu = [z0] * 3
+        pr, qd = f["pre"][t]
+        for (i, wu, wy, b, A), z in zip(k.groups, pr):
+            if i >= 0:
+                s2 = A * _sech2(z)
+                lam[i] = lam[i] + s2 * wy
+                mu[i] = mu[i] + s2 * wu
+        for qq, d in zip(k.quads, qd):
+            lam[qq[0]] = lam[qq[0]] + d["gy"]
+            mu[qq[0]] = mu[qq[0]] + d["gu"]
+        E = [sum((p[t][r] * sum((lam[i] * (u[s][i] - u[r][i]) for i in range(3)), z0) for r in range(T) if r != s), z0)
+             for s in range(T)]
+        pe = [p[t][s] * E[s] for s in range(T)]
+        g = []
+        for s2_ in range(T):
+            for i2 in range(3):
+                val = lam[i2] * p[t][s2_] + k.lam1 * pe[s2_] * u[t][i2]
+                if s2_ == t:
+                    val = val + mu[i2] + k.lam1 * sum((pe[s] * u[s][i2] for s in range(T)), z0)
+                g.append(k.e * val)
+        da.append(g)
+    return da
+
+
+def _grad2(k: _Consts, f, da, diff):
+    """dy/dx from da_t/dx (``_grad1``), the layer-2 weights q and diff[r][s] enclosing a_r - a_s:
+    dC = sum_t q_t da_t + lam2 sum_t q_t (a_t - C) sum_r q_r (da_t - da_r), a_t - C = sum_r q_r (a_t - a_r);
+    dy = Out'(C) dC (again sum_t dq_t = 0 used first)."""
+    T, q, z0 = k.T, f["q"], _q(0)
+    n = 3 * T
+    dC = [sum((q[t] * da[t][j] for t in range(T)), z0) for j in range(n)]
+    if T > 1:
+        dev = [sum((q[r] * diff[t][r] for r in range(T) if r != t), z0) for t in range(T)]
+        for j in range(n):
+            dC[j] = dC[j] + k.lam2 * sum((q[t] * dev[t] * sum((q[r] * (da[t][j] - da[r][j]) for r in range(T) if r != t), z0)
+                                          for t in range(T)), z0)
+    return [f["dy"] * d for d in dC]
+
+
+def _pairs(T):
+    return [(s, t) for s in range(T) for t in range(s, T)]
+
+
+def _F_pair(x, s, t):
+    return 2 * (1 + sum((x[s][i] * x[t][i] for i in range(3)), _q(0)))
+
+
+def _dF_pair(x, s, t, T):
+    z0 = _q(0)
+    g = [z0] * (3 * T)
+    for i in range(3):
+        g[3 * s + i] = g[3 * s + i] + 2 * x[t][i]
+        g[3 * t + i] = g[3 * t + i] + 2 * x[s][i]
+    return g
+
+
+def _ball(lo: float, hi: float):
+    """The ball [lo, hi] for exact dyadic float endpoints (centre and radius are exact too)."""
+    import flint
+
+    return flint.arb((lo + hi) / 2, (hi - lo) / 2)
+
+
+def _mvt(val_at, G, box, mid, rad):
+    """Monotone mean value form of a smooth h over the box, from the interval gradient G of h on the box:
+    with v_j = hi_j where G_j >= 0, lo_j where G_j <= 0 and the centre otherwise, h <= h(v) + sum over the
+    indefinite j of |G_j| r_j (and the mirror image for the lower bound). Returns (upper, lower,
+    per-coordinate contributions) with upper/lower as arb balls."""
+    n = len(box)
+    sign = [1 if g >= 0 else -1 if g <= 0 else 0 for g in G]
+    spread = _q(0)
+    for j in range(n):
+        if sign[j] == 0:
+            spread = spread + G[j].abs_upper() * rad[j]
+    contrib = [float(G[j].abs_upper()) * float(rad[j]) if sign[j] == 0 else 0.0 for j in range(n)]
+    vu = tuple(box[j][1] if sign[j] > 0 else box[j][0] if sign[j] < 0 else mid[j] for j in range(n))
+    vl = tuple(box[j][0] if sign[j] > 0 else box[j][1] if sign[j] < 0 else mid[j] for j in range(n))
+    return (val_at(vu) + spread).upper(), (val_at(vl) - spread).lower(), contrib
+
+
+def evaluate_box(k: _Consts, box, eps_ball):
+    """Decide one box. Returns (proved, upper, lower, centre, split_scores).
+
+    Upper side: sup_B (y - F) = max_P sup_B (y - F_P) (F = min_P F_P), and each sup_B (y - F_P) is bounded
+    by the least of three rigorous bounds:
+      * the plain interval form y(B) - F_P(B);
+      * the monotone mean value form (``_mvt``) of y - F_P with the interval gradient of y;
+      * the layer-2 hull form: y = Out(C) with C = sum_t q_t a_t a convex combination and Out increasing
+        (checked), so y - F_P <= max_t (Out(a_t) - F_P), each by its mean value form. This is what keeps a
+        layer-2 tie cheap: there the a_t move together and the softmax of layer 2 need not be resolved.
+    Lower side: y - F >= y - F_P for every P, and y >= min_t Out(a_t); the best of these bounds is used.
+    proved iff both sides are within eps. upper/lower are floats for reporting; centre is the arb ball of
+    (y - F) at the box centre; split_scores rank the coordinates for the next bisection."""
+    import flint
+
+    T = k.T
+    n = 3 * T
+    z0 = _q(0)
+    xb = [[_ball(*box[3 * t + i]) for i in range(3)] for t in range(T)]
+    mid = tuple((lo + hi) / 2 for lo, hi in box)
+    xc = [[flint.arb(mid[3 * t + i]) for i in range(3)] for t in range(T)]
+    rad = [flint.arb((hi - lo) / 2) for lo, hi in box]
+    fb, fc, gy, da = _box(k, xb, xc, rad)
+    cache = {mid: fc}
+
+    def at(v):
+        if v not in cache:
+            cache[v] = _forward(k, [[flint.arb(c) for c in v[3 * t:3 * t + 3]] for t in range(T)], partials=False)
+        return cache[v]
+
+    def F_at(v, P):
+        s, t = P
+        return 2 * (1 + sum((flint.arb(v[3 * s + i]) * flint.arb(v[3 * t + i]) for i in range(3)), z0))
+
+    hull_ok = k.monotone_out and T > 1
+    if hull_ok:
+        dOut = [_out(k, fb["a"][t])[1] for t in range(T)]
+    pairs = _pairs(T)
+    FB = {P: _F_pair(xb, *P) for P in pairs}
+    dF = {P: _dF_pair(xb, P[0], P[1], T) for P in pairs}
+    up_ok, upper, up_score = True, float("-inf"), [0.0] * n
+    lows = []                  # (arb lower bound of y - F, split contributions)
+    hull_lows = [[] for _ in range(T)]
+    for P in pairs:
+        G = [gj - fj for gj, fj in zip(gy, dF[P])]
+        ub, lb, contrib = _mvt(lambda v: at(v)["y"] - F_at(v, P), G, box, mid, rad)
+        cands = [(ub, contrib), ((fb["y"] - FB[P]).upper(), [float(r) for r in rad])]
+        lows.append((lb, contrib))
+        if hull_ok:
+            hub, hcon = None, [0.0] * n
+            for t in range(T):
+                Gt = [dOut[t] * g - f for g, f in zip(da[t], dF[P])]
+                u_, l_, c_ = _mvt(lambda v: _out(k, at(v)["a"][t])[0] - F_at(v, P), Gt, box, mid, rad)
+                hub = u_ if hub is None else hub.max(u_)
+                hcon = [max(x, c) for x, c in zip(hcon, c_)]
+                hull_lows[t].append((l_, c_))
+            cands.append((hub, hcon))
+        bound, contrib = min(cands, key=lambda z: float(z[0]))
+        upper = max(upper, float(bound))
+        if not any(c <= eps_ball for c, _ in cands):
+            up_ok = False
+            up_score = [max(x, c) for x, c in zip(up_score, contrib)]
+    Fmin_up = min((FB[P].upper() for P in pairs), key=float)
+    lows.append(((fb["y"] - Fmin_up).lower(), [float(r) for r in rad]))
+    if hull_ok:
+        per_t = [max(h, key=lambda z: float(z[0])) for h in hull_lows]
+        lb = per_t[0][0]
+        for z in per_t[1:]:
+            lb = lb.min(z[0])
+        lows.append((lb, [max(cs) for cs in zip(*(z[1] for z in per_t))]))
+    lo_ok = any(lb >= -eps_ball for lb, _ in lows)
+    best = max(lows, key=lambda z: float(z[0]))
+    lower, lo_score = float(best[0]), best[1]
+    ok = up_ok and lo_ok
+    centre = fc["y"] - min((_F_pair(xc, *P) for P in pairs), key=lambda z: float(z.mid()))
+    score = up_score if not up_ok else lo_score
+    if not any(score):
+        score = [float(r) for r in rad]
+    if not all(math.isfinite(x) for x in score + [upper, lower]):
+        # an overflow or a NaN inside (a box too wide for exp): not proved; split the widest side
+        ok, score = False, [float(r) for r in rad]
+    return ok, upper, lower, centre, score
+
+
+# ----------------------------------------------------------------------------------------------- search
+
+def _in_domain(box, T: int, symmetric: bool) -> bool:
+    """Does the box meet the fundamental domain? With the symmetries (signed permutations of the three
+    coordinates, checked in ``reduce``, and permutations of the tokens, which equations (1)-(2) and F
+    always have): x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0} and x_11 >= |x_ti| for every other token t.
+    Every input is mapped into it by one of these symmetries (take for token 1 a token of largest
+    sup-norm, flip signs, sort its coordinates), so covering it covers [-1, 1]^(3T)."""
+    if not symmetric:
+        return True
+    (l1, h1), (l2, h2), (l3, h3) = box[0], box[1], box[2]
+    x2 = max(l2, l3)
+    if not (x2 <= h2 and max(l1, x2) <= h1):
+        return False
+    return all(h1 >= (lo if lo > 0 else -hi if hi < 0 else 0.0) for lo, hi in box[3:])
+
+
+def start_box(T: int, symmetric: bool):
+    """The root box, with exact dyadic float endpoints."""
+    first = [(0.0, 1.0)] * 3 if symmetric else [(-1.0, 1.0)] * 3
+    return tuple(first + [(-1.0, 1.0)] * (3 * (T - 1)))
+
+
+def _volume(box) -> float:
+    v = 1.0
+    for lo, hi in box:
+        v *= hi - lo
+    return v
+
+
+def _split(box, j):
+    lo, hi = box[j]
+    mid = (lo + hi) / 2          # exact: dyadic endpoints, far from the 53-bit limit (MAX_DEPTH)
+    return box[:j] + ((lo, mid),) + box[j + 1:], box[:j] + ((mid, hi),) + box[j + 1:]
+
+
+def _subboxes(root):
+    """The root bisected once along every coordinate, in order: 2^(3T) sub-boxes, in preorder."""
+    boxes = [root]
+    for j in range(len(root)):
+        boxes = [c for b in boxes for c in _split(b, j)]
+    return boxes
+
+
+_WORKER: dict = {}
+
+
+def _subtree(args):
+    """Depth-first branch-and-bound of one sub-box (runs in a worker process or inline)."""
+    import flint
+
+    red, eps, budget, box0 = args
+    key = (red, eps)
+    if _WORKER.get("key") != key:
+        flint.ctx.prec = PREC
+        _WORKER.update(key=key, k=_Consts(red), eb=_q(eps))
+    k, eb, T = _WORKER["k"], _WORKER["eb"], red.T
+    flint.ctx.prec = PREC
+    stack = [(box0, 0)]
+    code = []
+    st = {"evaluated": 0, "leaves": 0, "outside": 0.0, "proved": 0.0, "upper": float("-inf"), "lower": float("inf"),
+          "depth": 0}
+    while stack:
+        box, depth = stack.pop()
+        if not _in_domain(box, T, red.symmetric):
+            st["outside"] += _volume(box)
+            st["leaves"] += 1
+            code.append(".")
+            continue
+        if st["evaluated"] >= budget:
+            return {"status": "UNKNOWN", "why": "budget", **st}
+        st["evaluated"] += 1
+        ok, ub, lb, centre, score = evaluate_box(k, box, eb)
+        if ok:
+            st["proved"] += _volume(box)
+            st["leaves"] += 1
+            st["upper"], st["lower"] = max(st["upper"], ub), min(st["lower"], lb)
+            st["depth"] = max(st["depth"], depth)
+            code.append(".")
+            continue
+        if centre > eb or centre < -eb:
+            xc = [[Fraction((box[3 * t + i][0] + box[3 * t + i][1]) / 2) for i in range(3)] for t in range(T)]
+            return {"status": "REFUTED", "counterexample": xc, "centre": str(centre), **st}
+        if depth >= MAX_DEPTH:
+            return {"status": "UNKNOWN", "why": "depth", **st}
+        j = max(range(len(score)), key=lambda m: (score[m], -m))
+        code.append(chr(ord("a") + j))
+        left, right = _split(box, j)
+        stack.append((right, depth + 1))
+        stack.append((left, depth + 1))
+    return {"status": "PROVED", "code": "".join(code), **st}
+
+
+def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None) -> dict:
+    """Branch-and-bound of sup |y - F| <= eps over the whole domain. Deterministic for any ``jobs``.
+
+    The root is cut into 2^(3T) sub-boxes; each gets at most ``box_budget`` evaluated boxes. Verdict
+    PROVED (every sub-box closed; the record holds the split tree), REFUTED (a box centre violates the
+    bound: the first such sub-box in order; the centre is replayed in mpmath) or UNKNOWN (a budget or the
+    depth limit ran out, with the volume fraction proved)."""
+    T = as_int("T", net.T, 2)
+    if T > MAX_DIRECT_T:
+        raise InvalidParameter(f"T={T}: the direct check runs for T <= {MAX_DIRECT_T} (3T input dimensions)")
+    box_budget = as_int("box_budget", box_budget, 1)
+    jobs = as_int("jobs", jobs, 1)
+    red = reduce(net)
+    root = start_box(T, red.symmetric)
+    subs = _subboxes(root)
+    tasks = [(red, net.eps, box_budget, b) for b in subs]
+    results = []
+    if jobs == 1:
+        it = map(_subtree, tasks)
+        pool = None
+    else:
+        import multiprocessing as mp
+
+        pool = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn").Pool(jobs)
+        it = pool.imap(_subtree, tasks, chunksize=1)
+    try:
+        for n, r in enumerate(it, 1):
+            results.append(r)
+            if progress:
+                progress(n, len(tasks))
+            if r["status"] == "REFUTED":
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return _record(net, red, root, subs, results)
+
+
+def _record(net, red, root, subs, results) -> dict:
+    total = _volume(root)
+    agg = {key: sum(r[key] for r in results) for key in ("evaluated", "leaves", "outside", "proved")}
+    statuses = [r["status"] for r in results]
+    rec = {"T": red.T, "eps": str(net.eps), "variant": net.variant, "beta": net.beta,
+           "method": "interval branch-and-bound of the whole network (python-flint arb, monotone mean value form)",
+           "boxes_evaluated": agg["evaluated"], "leaves": agg["leaves"],
+           "max_depth": max((r["depth"] for r in results), default=0), "symmetric": red.symmetric,
+           "domain": ("x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0}, x_11 >= |x_ti| (signed coordinate and token "
+                      "permutations)" if red.symmetric else "[-1,1]^(3T)"),
+           "volume_proved": agg["proved"] / total, "volume_outside_domain": agg["outside"] / total,
+           "sub_boxes": len(subs), "sub_boxes_done": len(results),
+           "sup_bound": max((r["upper"] for r in results), default=None),
+           "inf_bound": min((r["lower"] for r in results), default=None)}
+    if "REFUTED" in statuses:
+        r = results[statuses.index("REFUTED")]
+        rec.update(verdict="REFUTED", counterexample=[[str(c) for c in row] for row in r["counterexample"]],
+                   centre_value=r["centre"])
+    elif all(s_ == "PROVED" for s_ in statuses):
+        rec.update(verdict="PROVED", tree=_join_codes(len(root), [r["code"] for r in results]))
+    else:
+        whys = sorted({r["why"] for r in results if r["status"] == "UNKNOWN"})
+        rec.update(verdict="UNKNOWN", reason=(
+            f"{statuses.count('UNKNOWN')} of {len(subs)} sub-boxes ran out of "
+            + " and ".join({"budget": "the box budget", "depth": f"depth ({MAX_DEPTH} bisections)"}[w] for w in whys)
+            + f"; {rec['volume_proved'] + rec['volume_outside_domain']:.3%} of the root box's volume is decided"))
+    return rec
+
+
+def _join_codes(n: int, codes: list[str]) -> str:
+    """The preorder code of the whole tree: n levels of fixed splits (coordinates 0..n-1), then the sub-trees."""
+    it = iter(codes)
+
+    def walk(level):
+        if level == n:
+            return next(it)
+        return chr(ord("a") + level) + walk(level + 1) + walk(level + 1)
+
+    return walk(0)
+
+
+def tree_leaves(code: str, root):
+    """The leaf boxes of a preorder split code, in order (InvalidParameter on a malformed code)."""
+    boxes, stack, pos = [], [root], 0
+    n = len(root)
+    while stack:
+        box = stack.pop()
+        if pos >= len(code):
+            raise InvalidParameter("split tree: truncated")
+        ch = code[pos]
+        pos += 1
+        if ch == ".":
+            boxes.append(box)
+            continue
+        j = ord(ch) - ord("a")
+        if not 0 <= j < n:
+            raise InvalidParameter(f"split tree: bad symbol {ch!r}")
+        if len(stack) > MAX_DEPTH + n:
+            raise InvalidParameter("split tree: deeper than the depth limit")
+        left, right = _split(box, j)
+        stack.append(right)
+        stack.append(left)
+    if pos != len(code):
+        raise InvalidParameter("split tree: trailing symbols")
+    return boxes
+
+
+def check_tree(net, code: str) -> dict:
+    """Re-verify a PROVED run from its split tree alone: every leaf inside the fundamental domain proves
+    -eps <= y - F <= eps. (The same evaluator; what it re-checks is that the tree covers the domain and
+    that no leaf was skipped or altered.)"""
+    import flint
+
+    red = reduce(net)
+    root = start_box(red.T, red.symmetric)
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        k, eb = _Consts(red), _q(net.eps)
+        n = bad = 0
+        for box in tree_leaves(code, root):
+            if not _in_domain(box, red.T, red.symmetric):
+                continue
+            n += 1
+            if not evaluate_box(k, box, eb)[0]:
+                bad += 1
+        return {"leaves_checked": n, "failed": bad, "ok": bad == 0}
+    finally:
+        flint.ctx.prec = old
