@@ -431,8 +431,14 @@ def _construct_thm4(args, out) -> int:
     from .certificate import atomic_write
     from .engine import run_obligation
 
+    if args.direct_verify:
+        return _direct_verify(args, out)
     if args.T is None or args.eps is None:
         raise UsageError("construct thm4 needs --T and --eps")
+    if args.box_budget < 1 or args.jobs < 1:
+        raise UsageError("--box-budget and --jobs must be >= 1")
+    if args.direct and not 2 <= args.T <= 3:
+        raise UsageError(f"--direct runs for T = 2 or 3 (3T input dimensions), not T = {args.T}")
     if args.samples < 1:
         raise UsageError("--samples must be >= 1")
     variants = thm4net.VARIANTS if args.variant == "both" else (args.variant,)
@@ -481,9 +487,82 @@ def _construct_thm4(args, out) -> int:
         recs.append({"variant": net.variant, "T": net.T, "eps": str(net.eps), "beta": net.beta, "params": pc,
                      "max_abs_weight": str(mw), "certificate": {"verdict": r.verdict.name, "path": path, "bound": bound},
                      "network": npath, "float64": ev, "mpmath": mp, "worst_found": worst})
+        if args.direct:
+            d = _direct_thm4(net, args, out)
+            recs[-1]["direct"] = d
+            code = code or (0 if d["verdict"] == "PROVED" else 1)
     if args.json:
         _write_json(args.json, {"schema": "attncert.construct.thm4/1", "results": recs})
     return code
+
+
+def _direct_thm4(net, args, out) -> dict:
+    """The direct interval branch-and-bound of the whole network (attncert.thm4direct)."""
+    import os
+    import sys
+    import time
+
+    from . import thm4direct
+    from .certificate import atomic_write
+
+    out.write(f"  direct check (interval branch-and-bound of the whole network against F, {3 * net.T} dimensions, "
+              f"box budget {args.box_budget} per sub-box, {args.jobs} job(s)) ...\n")
+    out.flush()
+    t0 = time.perf_counter()
+    tty = sys.stderr.isatty()
+
+    def progress(done, total):
+        if tty:
+            sys.stderr.write(f"\r  sub-boxes {done}/{total}  {time.perf_counter() - t0:.0f}s")
+            sys.stderr.flush()
+
+    d = thm4direct.direct_check(net, box_budget=args.box_budget, jobs=args.jobs, progress=progress)
+    if tty:
+        sys.stderr.write("\n")
+    d["seconds"] = round(time.perf_counter() - t0, 1)
+    if d["verdict"] == "REFUTED":
+        d["replay_mpmath"] = thm4direct.replay(net, d["counterexample"])
+    line = (f"  direct check: {d['verdict']}: {d['boxes_evaluated']} boxes, {d['leaves']} leaves, "
+            f"{d['volume_proved']:.2%} of the root box proved, {d['volume_outside_domain']:.2%} outside the fundamental "
+            f"domain, {d['seconds']}s")
+    if d["verdict"] == "PROVED":
+        line += f"; on every leaf {d['inf_bound']:.4f} <= M2 - F <= {d['sup_bound']:.4f} (bounds, not attained values)"
+    elif d["verdict"] == "REFUTED":
+        rp = d["replay_mpmath"]
+        line += (f"; counterexample {d['counterexample']}: M2 - F = {d['centre_value']}; replayed in mpmath (50 digits): "
+                 f"|M2 - F| = {rp['error']:.6g} {'>' if rp['exceeds_eps'] else '<='} eps")
+    else:
+        line += f" [{d['reason']}]"
+    out.write(line + "\n")
+    if args.out and d["verdict"] == "PROVED":
+        path = os.path.join(args.out, f"thm4-direct-{net.variant}-T{net.T}-eps{str(net.eps).replace('/', '_')}.json")
+        atomic_write(path, json.dumps(d, sort_keys=True) + "\n")
+        out.write(f"  split tree written to {path} (re-check: attncert construct thm4 --direct-verify {path})\n")
+        d = {k: v for k, v in d.items() if k != "tree"} | {"tree_file": path}
+    else:
+        d = {k: v for k, v in d.items() if k != "tree"}
+    return d
+
+
+def _direct_verify(args, out) -> int:
+    """Re-check a stored direct-check record from its split tree alone."""
+    from . import thm4direct, thm4net
+
+    try:
+        with open(args.direct_verify, encoding="utf-8") as fh:
+            d = json.load(fh)
+        T, eps, variant, tree = int(d["T"]), Fraction(d["eps"]), d["variant"], d["tree"]
+    except FileNotFoundError:
+        raise UsageError(f"{args.direct_verify}: no such file") from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise UsageError(f"{args.direct_verify}: not a direct-check record ({type(e).__name__}: {e})") from None
+    if not isinstance(tree, str):
+        raise UsageError(f"{args.direct_verify}: the split tree must be a string")
+    net = thm4net.build(T, eps, variant)
+    r = thm4direct.check_tree(net, tree)
+    out.write(f"direct-check record {args.direct_verify} (T={T}, eps={eps}, {variant}): {r['leaves_checked']} leaves "
+              f"re-checked, {r['failed']} failed: {'VERIFIED' if r['ok'] else 'NOT VERIFIED'}\n")
+    return 0 if r["ok"] else 1
 
 
 def _writable(*paths) -> None:
@@ -655,6 +734,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--T", type=int, help="thm4: sequence length")
     c.add_argument("--variant", choices=("printed", "repaired", "both"), default="both", help="thm4: which network (default both)")
     c.add_argument("--samples", type=int, default=2000, help="thm4: random float64 inputs (default 2000; adversarial: a fifth)")
+    c.add_argument("--direct", action="store_true", help="thm4, T <= 3: also run the direct interval branch-and-bound "
+                   "of the whole network against F (docs/theorem4.md; minutes)")
+    c.add_argument("--box-budget", type=int, default=200_000, help="thm4 --direct: boxes per sub-box (default 200000)")
+    c.add_argument("--jobs", type=int, default=1, help="thm4 --direct: worker processes (default 1)")
+    c.add_argument("--direct-verify", metavar="FILE", help="thm4: re-check a stored direct-check record")
     c.add_argument("--T0", type=int)
     c.add_argument("--d", type=int)
     c.add_argument("--n", type=int)

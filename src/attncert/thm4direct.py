@@ -253,7 +253,11 @@ def _hull(xs):
 
 
 def _cap(x, h):
-    """x intersected with h (both contain the true value)."""
+    """x intersected with h (both contain the true value); a non-finite one (an overflow) is dropped."""
+    if not h.is_finite():
+        return x
+    if not x.is_finite():
+        return h
     try:
         return x.intersection(h)
     except ValueError:  # pragma: no cover - disjoint balls would mean an arithmetic bug
@@ -278,7 +282,11 @@ def _softmax(D, zero):
     """D[r][s] encloses score_r - score_s; p_s = 1 / sum_r exp(score_r - score_s), capped to [0, 1]."""
     n = len(D)
     unit = _q(0).union(_q(1))
-    return [_cap(1 / (1 + sum((_exp(D[r][s]) for r in range(n) if r != s), zero)), unit) for s in range(n)]
+    out = []
+    for s in range(n):
+        den = 1 + sum((_exp(D[r][s]) for r in range(n) if r != s), zero)
+        out.append(_cap(1 / den, unit) if den.is_finite() else unit)     # an overflowing exp: only 0 <= p <= 1
+    return out
 
 
 def _layer1(k: _Consts, x, partials=True):
@@ -415,7 +423,9 @@ def _grad2(k: _Consts, f, da, diff):
     dy = Out'(C) dC (again sum_t dq_t = 0 used first)."""
     T, q, z0 = k.T, f["q"], _q(0)
     n = 3 * T
-    dC = [sum((q[t] * da[t][j] for t in range(T)), z0) for j in range(n)]
+    ref = max(range(T), key=lambda t: float(q[t].mid()))
+    # sum_t q_t da_t = da_ref + sum_{t != ref} q_t (da_t - da_ref), since sum_t q_t = 1
+    dC = [da[ref][j] + sum((q[t] * (da[t][j] - da[ref][j]) for t in range(T) if t != ref), z0) for j in range(n)]
     if T > 1:
         dev = [sum((q[r] * diff[t][r] for r in range(T) if r != t), z0) for t in range(T)]
         for j in range(n):
@@ -559,9 +569,10 @@ def _in_domain(box, T: int, symmetric: bool) -> bool:
     sup-norm, flip signs, sort its coordinates), so covering it covers [-1, 1]^(3T)."""
     if not symmetric:
         return True
-    (l1, h1), (l2, h2), (l3, h3) = box[0], box[1], box[2]
-    x2 = max(l2, l3)
-    if not (x2 <= h2 and max(l1, x2) <= h1):
+    (_l1, h1), (l2, h2), (l3, h3) = box[0], box[1], box[2]
+    x3 = max(l3, 0.0)          # the smallest feasible x_13, then x_12, then x_11 = h1 (largest is best)
+    x2 = max(l2, x3)
+    if not (x3 <= h3 and x2 <= h2 and x2 <= h1):
         return False
     return all(h1 >= (lo if lo > 0 else -hi if hi < 0 else 0.0) for lo, hi in box[3:])
 
@@ -642,20 +653,24 @@ def _subtree(args):
     return {"status": "PROVED", "code": "".join(code), **st}
 
 
-def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None) -> dict:
+def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None, root=None) -> dict:
     """Branch-and-bound of sup |y - F| <= eps over the whole domain. Deterministic for any ``jobs``.
 
     The root is cut into 2^(3T) sub-boxes; each gets at most ``box_budget`` evaluated boxes. Verdict
     PROVED (every sub-box closed; the record holds the split tree), REFUTED (a box centre violates the
     bound: the first such sub-box in order; the centre is replayed in mpmath) or UNKNOWN (a budget or the
-    depth limit ran out, with the volume fraction proved)."""
+    depth limit ran out, with the volume fraction proved). ``root`` (dyadic float pairs) restricts the run
+    to a sub-box, for tests; the record says so, and only the full root is the whole-domain claim."""
     T = as_int("T", net.T, 2)
     if T > MAX_DIRECT_T:
         raise InvalidParameter(f"T={T}: the direct check runs for T <= {MAX_DIRECT_T} (3T input dimensions)")
     box_budget = as_int("box_budget", box_budget, 1)
     jobs = as_int("jobs", jobs, 1)
     red = reduce(net)
-    root = start_box(T, red.symmetric)
+    full = start_box(T, red.symmetric)
+    root = full if root is None else tuple((float(lo), float(hi)) for lo, hi in root)
+    if len(root) != len(full) or any(not lo < hi for lo, hi in root):
+        raise InvalidParameter(f"root: must be {len(full)} intervals lo < hi")
     subs = _subboxes(root)
     tasks = [(red, net.eps, box_budget, b) for b in subs]
     results = []
@@ -678,10 +693,10 @@ def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None) ->
         if pool is not None:
             pool.terminate()
             pool.join()
-    return _record(net, red, root, subs, results)
+    return _record(net, red, root, subs, results, root == full)
 
 
-def _record(net, red, root, subs, results) -> dict:
+def _record(net, red, root, subs, results, whole) -> dict:
     total = _volume(root)
     agg = {key: sum(r[key] for r in results) for key in ("evaluated", "leaves", "outside", "proved")}
     statuses = [r["status"] for r in results]
@@ -692,9 +707,10 @@ def _record(net, red, root, subs, results) -> dict:
            "domain": ("x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0}, x_11 >= |x_ti| (signed coordinate and token "
                       "permutations)" if red.symmetric else "[-1,1]^(3T)"),
            "volume_proved": agg["proved"] / total, "volume_outside_domain": agg["outside"] / total,
-           "sub_boxes": len(subs), "sub_boxes_done": len(results),
-           "sup_bound": max((r["upper"] for r in results), default=None),
-           "inf_bound": min((r["lower"] for r in results), default=None)}
+           "sub_boxes": len(subs), "sub_boxes_done": len(results), "whole_domain": whole,
+           "root": [[float(lo), float(hi)] for lo, hi in root],
+           "sup_bound": max((r["upper"] for r in results if math.isfinite(r["upper"])), default=None),
+           "inf_bound": min((r["lower"] for r in results if math.isfinite(r["lower"])), default=None)}
     if "REFUTED" in statuses:
         r = results[statuses.index("REFUTED")]
         rec.update(verdict="REFUTED", counterexample=[[str(c) for c in row] for row in r["counterexample"]],
@@ -722,8 +738,23 @@ def _join_codes(n: int, codes: list[str]) -> str:
     return walk(0)
 
 
+def replay(net, counterexample, dps: int = 50) -> dict:
+    """Re-evaluate a counterexample (exact dyadic rationals) in mpmath through the stored weights."""
+    import mpmath
+
+    from .thm4net import forward_mp
+
+    X = [[Fraction(c) for c in row] for row in counterexample]
+    y, Fv = forward_mp(net, X, dps=dps)
+    with mpmath.workdps(dps):
+        err = abs(y - Fv)
+        exceeds = bool(err > mpmath.mpf(net.eps.numerator) / net.eps.denominator)
+    return {"M2": float(y), "F": float(Fv), "error": float(err), "exceeds_eps": exceeds, "dps": dps}
+
+
 def tree_leaves(code: str, root):
     """The leaf boxes of a preorder split code, in order (InvalidParameter on a malformed code)."""
+    root = tuple((float(lo), float(hi)) for lo, hi in root)
     boxes, stack, pos = [], [root], 0
     n = len(root)
     while stack:
@@ -748,14 +779,14 @@ def tree_leaves(code: str, root):
     return boxes
 
 
-def check_tree(net, code: str) -> dict:
+def check_tree(net, code: str, root=None) -> dict:
     """Re-verify a PROVED run from its split tree alone: every leaf inside the fundamental domain proves
     -eps <= y - F <= eps. (The same evaluator; what it re-checks is that the tree covers the domain and
     that no leaf was skipped or altered.)"""
     import flint
 
     red = reduce(net)
-    root = start_box(red.T, red.symmetric)
+    root = start_box(red.T, red.symmetric) if root is None else tuple((float(lo), float(hi)) for lo, hi in root)
     old = flint.ctx.prec
     flint.ctx.prec = PREC
     try:
