@@ -142,21 +142,24 @@ def test_box_enclosures_contain_true_values(seed, k, key):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10 ** 6), st.integers(2, 6), st.sampled_from([(2, "printed"), (2, "repaired"), (3, "printed")]))
 def test_box_bounds_are_sound(seed, k, key):
-    """The final bounds: lower <= M2 - F <= upper at sampled points of the box (mpmath at 40 digits),
-    whether or not the box is proved."""
+    """Whenever a box is proved, at any threshold (tight ones force the mean value and hull forms),
+    lower <= M2 - F <= upper and |M2 - F| <= threshold at sampled points and a vertex (mpmath, 40 digits)."""
     net = NETS[key]
     kc = td._Consts(td.reduce(net))
     rng = np.random.default_rng(seed)
     box = _dyadic_box(rng, net.T, k)
-    ok, upper, lower, centre, score = td.evaluate_box(kc, box, td._q(net.eps))
     pts = [np.array([rng.uniform(a, b) for a, b in box]) for _ in range(4)]
-    pts += [np.array([b if rng.random() < 0.5 else a for a, b in box])]       # a vertex
-    for x in pts:
-        e, _ = _mp_y_minus_F(net, x)
-        assert lower - 1e-12 <= e <= upper + 1e-12
-    if ok:
-        assert -float(net.eps) <= lower and upper <= float(net.eps)
-    assert len(score) == 3 * net.T and max(score) > 0
+    pts += [np.array([b if rng.random() < 0.5 else a for a, b in box])]
+    errs = [_mp_y_minus_F(net, x)[0] for x in pts]
+    for thr in ("1/50", "1/20", "1/10", "1/5", "1/2", "9/10"):
+        ok, upper, lower, centre, score = td.evaluate_box(kc, box, td._q(Fraction(thr)))
+        assert len(score) == 3 * net.T and max(score) > 0
+        if ok:
+            assert -float(Fraction(thr)) <= lower and upper <= float(Fraction(thr))
+            for e in errs:
+                assert lower - 1e-12 <= e <= upper + 1e-12
+        e0 = float(centre.mid())
+        assert abs(e0 - _mp_y_minus_F(net, np.array([(a + b) / 2 for a, b in box]))[0]) < 1e-12
 
 
 def test_quad_product_form_equals_the_four_units():

@@ -479,25 +479,31 @@ def evaluate_box(k: _Consts, box, eps_ball):
     """Decide one box. Returns (proved, upper, lower, centre, split_scores).
 
     Upper side: sup_B (y - F) = max_P sup_B (y - F_P) (F = min_P F_P), and each sup_B (y - F_P) is bounded
-    by the least of three rigorous bounds:
+    by the first of three rigorous bounds that is <= eps (cheapest first):
       * the plain interval form y(B) - F_P(B);
       * the monotone mean value form (``_mvt``) of y - F_P with the interval gradient of y;
       * the layer-2 hull form: y = Out(C) with C = sum_t q_t a_t a convex combination and Out increasing
         (checked), so y - F_P <= max_t (Out(a_t) - F_P), each by its mean value form. This is what keeps a
         layer-2 tie cheap: there the a_t move together and the softmax of layer 2 need not be resolved.
-    Lower side: y - F >= y - F_P for every P, and y >= min_t Out(a_t); the best of these bounds is used.
-    proved iff both sides are within eps. upper/lower are floats for reporting; centre is the arb ball of
-    (y - F) at the box centre; split_scores rank the coordinates for the next bisection."""
+    Lower side, likewise: y(B) - min_P F_P(B); y - F >= y - F_P for each P (mean value form); y >= min_t
+    Out(a_t) (hull). proved iff both sides are within eps. For a proved box, upper/lower are the bounds
+    that proved it (floats, for reporting); centre is the arb ball of (y - F) at the box centre;
+    split_scores rank the coordinates for the next bisection (from the first constraint that failed)."""
     import flint
 
     T = k.T
-    n = 3 * T
     z0 = _q(0)
     xb = [[_ball(*box[3 * t + i]) for i in range(3)] for t in range(T)]
     mid = tuple((lo + hi) / 2 for lo, hi in box)
     xc = [[flint.arb(mid[3 * t + i]) for i in range(3)] for t in range(T)]
     rad = [flint.arb((hi - lo) / 2) for lo, hi in box]
+    widths = [float(r) for r in rad]
     fb, fc, gy, da = _box(k, xb, xc, rad)
+    pairs = _pairs(T)
+    centre = fc["y"] - min((_F_pair(xc, *P) for P in pairs), key=lambda z: float(z.mid()))
+    if not (fb["y"].is_finite() and all(g.is_finite() for g in gy)):
+        # an overflow inside (a box too wide for exp): not proved; split the widest side
+        return False, math.inf, -math.inf, centre, widths
     cache = {mid: fc}
 
     def at(v):
@@ -510,53 +516,70 @@ def evaluate_box(k: _Consts, box, eps_ball):
         return 2 * (1 + sum((flint.arb(v[3 * s + i]) * flint.arb(v[3 * t + i]) for i in range(3)), z0))
 
     hull_ok = k.monotone_out and T > 1
-    if hull_ok:
-        dOut = [_out(k, fb["a"][t])[1] for t in range(T)]
-    pairs = _pairs(T)
+    dOut = [_out(k, fb["a"][t])[1] for t in range(T)] if hull_ok else None
     FB = {P: _F_pair(xb, *P) for P in pairs}
     dF = {P: _dF_pair(xb, P[0], P[1], T) for P in pairs}
-    up_ok, upper, up_score = True, float("-inf"), [0.0] * n
-    lows = []                  # (arb lower bound of y - F, split contributions)
-    hull_lows = [[] for _ in range(T)]
+    mvt = {}
+
+    def mvt_y(P):
+        if P not in mvt:
+            G = [gj - fj for gj, fj in zip(gy, dF[P])]
+            mvt[P] = _mvt(lambda v: at(v)["y"] - F_at(v, P), G, box, mid, rad)
+        return mvt[P]
+
+    hull = {}
+
+    def hull_t(t, P):
+        if (t, P) not in hull:
+            Gt = [dOut[t] * g - f for g, f in zip(da[t], dF[P])]
+            hull[(t, P)] = _mvt(lambda v: _out(k, at(v)["a"][t])[0] - F_at(v, P), Gt, box, mid, rad)
+        return hull[(t, P)]
+
+    upper = -math.inf
     for P in pairs:
-        G = [gj - fj for gj, fj in zip(gy, dF[P])]
-        ub, lb, contrib = _mvt(lambda v: at(v)["y"] - F_at(v, P), G, box, mid, rad)
-        cands = [(ub, contrib), ((fb["y"] - FB[P]).upper(), [float(r) for r in rad])]
-        lows.append((lb, contrib))
+        zero = (fb["y"] - FB[P]).upper()
+        if zero <= eps_ball:
+            upper = max(upper, float(zero))
+            continue
+        ub, _, contrib = mvt_y(P)
+        if ub <= eps_ball:
+            upper = max(upper, float(ub))
+            continue
         if hull_ok:
-            hub, hcon = None, [0.0] * n
-            for t in range(T):
-                Gt = [dOut[t] * g - f for g, f in zip(da[t], dF[P])]
-                u_, l_, c_ = _mvt(lambda v: _out(k, at(v)["a"][t])[0] - F_at(v, P), Gt, box, mid, rad)
-                hub = u_ if hub is None else hub.max(u_)
-                hcon = [max(x, c) for x, c in zip(hcon, c_)]
-                hull_lows[t].append((l_, c_))
-            cands.append((hub, hcon))
-        bound, contrib = min(cands, key=lambda z: float(z[0]))
-        upper = max(upper, float(bound))
-        if not any(c <= eps_ball for c, _ in cands):
-            up_ok = False
-            up_score = [max(x, c) for x, c in zip(up_score, contrib)]
+            hs = [hull_t(t, P) for t in range(T)]
+            hb = hs[0][0]
+            for h in hs[1:]:
+                hb = hb.max(h[0])
+            if hb <= eps_ball:
+                upper = max(upper, float(hb))
+                continue
+            if float(hb) < float(ub):
+                contrib = [max(cs) for cs in zip(*(h[2] for h in hs))]
+        return False, math.inf, -math.inf, centre, contrib if any(contrib) else widths
     Fmin_up = min((FB[P].upper() for P in pairs), key=float)
-    lows.append(((fb["y"] - Fmin_up).lower(), [float(r) for r in rad]))
+    lb = (fb["y"] - Fmin_up).lower()
+    if lb >= -eps_ball:
+        return True, upper, float(lb), centre, widths
+    best = None
+    for P in pairs:
+        _, lb, contrib = mvt_y(P)
+        if lb >= -eps_ball:
+            return True, upper, float(lb), centre, widths
+        best = (lb, contrib) if best is None or float(lb) > float(best[0]) else best
     if hull_ok:
-        per_t = [max(h, key=lambda z: float(z[0])) for h in hull_lows]
-        lb = per_t[0][0]
-        for z in per_t[1:]:
-            lb = lb.min(z[0])
-        lows.append((lb, [max(cs) for cs in zip(*(z[1] for z in per_t))]))
-    lo_ok = any(lb >= -eps_ball for lb, _ in lows)
-    best = max(lows, key=lambda z: float(z[0]))
-    lower, lo_score = float(best[0]), best[1]
-    ok = up_ok and lo_ok
-    centre = fc["y"] - min((_F_pair(xc, *P) for P in pairs), key=lambda z: float(z.mid()))
-    score = up_score if not up_ok else lo_score
-    if not any(score):
-        score = [float(r) for r in rad]
-    if not all(math.isfinite(x) for x in score + [upper, lower]):
-        # an overflow or a NaN inside (a box too wide for exp): not proved; split the widest side
-        ok, score = False, [float(r) for r in rad]
-    return ok, upper, lower, centre, score
+        lbs, cons = [], []
+        for t in range(T):
+            h = max((hull_t(t, P) for P in pairs), key=lambda z: float(z[1]))
+            lbs.append(h[1])
+            cons.append(h[2])
+        lb = lbs[0]
+        for x in lbs[1:]:
+            lb = lb.min(x)
+        if lb >= -eps_ball:
+            return True, upper, float(lb), centre, widths
+        if float(lb) > float(best[0]):
+            best = (lb, [max(cs) for cs in zip(*cons)])
+    return False, math.inf, -math.inf, centre, best[1] if any(best[1]) else widths
 
 
 # ----------------------------------------------------------------------------------------------- search
