@@ -183,7 +183,8 @@ def test_quad_product_form_equals_the_four_units():
 def test_sub_box_is_proved_and_its_tree_rechecks():
     net = NETS[(2, "printed")]
     r = td.direct_check(net, box_budget=2000, root=ROOT)
-    assert r["verdict"] == "PROVED" and not r["whole_domain"] and r["volume_proved"] == 1.0
+    assert r["verdict"] == "PROVED" and not r["whole_domain"]
+    assert r["volume_proved"] + r["volume_outside_domain"] == pytest.approx(1.0, abs=1e-12) and r["volume_proved"] > 0.5
     assert -0.9 <= r["inf_bound"] <= r["sup_bound"] <= 0.9
     assert td.check_tree(net, r["tree"], ROOT)["ok"]
     # the same tree does not cover the whole domain: it fails there
@@ -197,7 +198,7 @@ def test_sub_box_is_proved_and_its_tree_rechecks():
 
 def test_a_coarser_tree_is_not_verified():
     """A forged tree that stops at the 64 fixed sub-boxes (each one leaf) fails the re-check of the whole domain."""
-    res = td.check_tree(NETS[(2, "printed")], td._join_codes(6, ["."] * 64))
+    res = td.check_tree(NETS[(2, "printed")], td._join_codes(list(range(6)), ["."] * 64))
     assert not res["ok"] and res["failed"] > 0
 
 
@@ -234,7 +235,7 @@ def test_cli_direct(tmp_path, capsys):
     assert "direct check: UNKNOWN" in capsys.readouterr().out
     assert main(["construct", "thm4", "--direct-verify", str(tmp_path / "nope.json")]) == 2
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"T": 2, "eps": "9/10", "variant": "printed", "tree": td._join_codes(6, ["."] * 64)}))
+    bad.write_text(json.dumps({"T": 2, "eps": "9/10", "variant": "printed", "tree": td._join_codes(list(range(6)), ["."] * 64)}))
     assert main(["construct", "thm4", "--direct-verify", str(bad)]) == 1
     assert "NOT VERIFIED" in capsys.readouterr().out
     bad.write_text("{}")

@@ -619,12 +619,23 @@ def _split(box, j):
     return box[:j] + ((lo, mid),) + box[j + 1:], box[:j] + ((mid, hi),) + box[j + 1:]
 
 
-def _subboxes(root):
-    """The root bisected once along every coordinate, in order: 2^(3T) sub-boxes, in preorder."""
+def _split_order(n: int, levels: int) -> list[int]:
+    """The coordinates of the fixed first splits: every coordinate once, ``levels`` times over."""
+    return list(range(n)) * levels
+
+
+def _subboxes(root, levels: int = 1):
+    """The root bisected along every coordinate ``levels`` times over: 2^(3T levels) sub-boxes, in preorder."""
     boxes = [root]
-    for j in range(len(root)):
+    for j in _split_order(len(root), levels):
         boxes = [c for b in boxes for c in _split(b, j)]
     return boxes
+
+
+def prefix_levels(T: int) -> int:
+    """Two rounds of fixed splits for T = 2 (4096 sub-boxes, so that two workers stay busy to the end),
+    one for T = 3 (512)."""
+    return 2 if T == 2 else 1
 
 
 _WORKER: dict = {}
@@ -679,7 +690,8 @@ def _subtree(args):
 def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None, root=None) -> dict:
     """Branch-and-bound of sup |y - F| <= eps over the whole domain. Deterministic for any ``jobs``.
 
-    The root is cut into 2^(3T) sub-boxes; each gets at most ``box_budget`` evaluated boxes. Verdict
+    The root is cut into 2^(3T levels) sub-boxes (``prefix_levels``); each gets at most ``box_budget``
+    evaluated boxes. Verdict
     PROVED (every sub-box closed; the record holds the split tree), REFUTED (a box centre violates the
     bound: the first such sub-box in order; the centre is replayed in mpmath) or UNKNOWN (a budget or the
     depth limit ran out, with the volume fraction proved). ``root`` (dyadic float pairs) restricts the run
@@ -694,7 +706,8 @@ def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None, ro
     root = full if root is None else tuple((float(lo), float(hi)) for lo, hi in root)
     if len(root) != len(full) or any(not lo < hi for lo, hi in root):
         raise InvalidParameter(f"root: must be {len(full)} intervals lo < hi")
-    subs = _subboxes(root)
+    levels = prefix_levels(T)
+    subs = _subboxes(root, levels)
     tasks = [(red, net.eps, box_budget, b) for b in subs]
     results = []
     if jobs == 1:
@@ -716,10 +729,10 @@ def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None, ro
         if pool is not None:
             pool.terminate()
             pool.join()
-    return _record(net, red, root, subs, results, root == full)
+    return _record(net, red, root, subs, results, root == full, levels)
 
 
-def _record(net, red, root, subs, results, whole) -> dict:
+def _record(net, red, root, subs, results, whole, levels) -> dict:
     total = _volume(root)
     agg = {key: sum(r[key] for r in results) for key in ("evaluated", "leaves", "outside", "proved")}
     statuses = [r["status"] for r in results]
@@ -739,7 +752,7 @@ def _record(net, red, root, subs, results, whole) -> dict:
         rec.update(verdict="REFUTED", counterexample=[[str(c) for c in row] for row in r["counterexample"]],
                    centre_value=r["centre"])
     elif all(s_ == "PROVED" for s_ in statuses):
-        rec.update(verdict="PROVED", tree=_join_codes(len(root), [r["code"] for r in results]))
+        rec.update(verdict="PROVED", tree=_join_codes(_split_order(len(root), levels), [r["code"] for r in results]))
     else:
         whys = sorted({r["why"] for r in results if r["status"] == "UNKNOWN"})
         rec.update(verdict="UNKNOWN", reason=(
@@ -749,14 +762,15 @@ def _record(net, red, root, subs, results, whole) -> dict:
     return rec
 
 
-def _join_codes(n: int, codes: list[str]) -> str:
-    """The preorder code of the whole tree: n levels of fixed splits (coordinates 0..n-1), then the sub-trees."""
+def _join_codes(order: list[int], codes: list[str]) -> str:
+    """The preorder code of the whole tree: the fixed splits (coordinates ``order``, level by level), then
+    the sub-trees in order."""
     it = iter(codes)
 
     def walk(level):
-        if level == n:
+        if level == len(order):
             return next(it)
-        return chr(ord("a") + level) + walk(level + 1) + walk(level + 1)
+        return chr(ord("a") + order[level]) + walk(level + 1) + walk(level + 1)
 
     return walk(0)
 
