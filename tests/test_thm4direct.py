@@ -240,3 +240,12 @@ def test_cli_direct(tmp_path, capsys):
     assert "NOT VERIFIED" in capsys.readouterr().out
     bad.write_text("{}")
     assert main(["construct", "thm4", "--direct-verify", str(bad)]) == 2
+
+
+def test_split_refuses_an_inexact_midpoint():
+    box = ((1.0 - 2.0 ** -53, 1.0),)
+    with pytest.raises(InvalidParameter, match="exact"):
+        td._split(box, 0)
+    with pytest.raises(InvalidParameter, match="exact"):
+        td.tree_leaves("a" * 60 + "." * 61, [(0.5, 1.0)])
+    assert td._split(((0.5, 0.75),), 0) == (((0.5, 0.625),), ((0.625, 0.75),))

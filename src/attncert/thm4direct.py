@@ -13,26 +13,32 @@ of F1, no budget). What it uses:
    coordinate 0). Any other wiring is refused. This is equations (1)-(2) with the stored weights, not
    the paper's description of them.
 2. **Rigorous arithmetic:** python-flint arb balls for every operation, including exp and tanh.
-3. **The mean value theorem.** On a box B with centre c and half-widths r,
-       (y - F_P)(B) <= (y - F_P)(c) + sum_j |d_j (y - F_P)|(B) r_j,
-   where F_P(X) = 2(1 + x_s.x_t) for a pair P = (s, t). Since F = min_P F_P, sup_B (y - F) = max_P sup_B
-   (y - F_P) (no loss), and inf_B (y - F) >= inf_B (y - F_P*) for the pair P* minimal at c. The gradient
-   of y is enclosed in a rearranged but exact form that keeps the cancellation at ties (see ``_grad``):
-   the softmax derivative enters only through E_ts = sum_r p_tr (W_ts - W_tr), with W_ts - W_tr =
-   sum_i (da_t/dv_ti)(u_si - u_ri) computed directly.
-4. **Symmetry (checked, not assumed):** when F1's units for coordinate i are the same multiset for
-   every i, and the multiset is closed under (wu, wy) -> (-wu, -wy), the network is invariant under
-   signed permutations of the three coordinates (applied to every token), and so is F. Then it is
-   enough to cover x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0} (1/48 of the cube for x_1).
+3. **Exact rearrangements that keep cancellations** (each checked against the plain form in tests):
+   - F1's four units per coordinate sum to A [f(w1 u + w2 y) - f(w1 u - w2 y)] with f(h) = tanh(b + h) +
+     tanh(b - h) = 2 sinh 2b / (cosh 2b + cosh 2h), i.e. the product form
+     -4 A sinh 2b sinh(2 w1 u) sinh(2 w2 y) / ((cosh 2b + cosh 2(w1 u + w2 y)) (cosh 2b + cosh 2(w1 u - w2 y)));
+     a plain interval sum of the four tanh loses everything to cancellation;
+   - in the gradient, sum_s dp_ts = 0 and sum_t dq_t = 0 are used before any product is taken, so the
+     O(beta) softmax derivative meets the small W_ts - W_tr near a tie (``_grad1``, ``_grad2``).
+4. **Bounds of y - F on a box B** (``evaluate_box``). F = min_P F_P with F_P = 2(1 + x_s.x_t), so
+   sup_B (y - F) = max_P sup_B (y - F_P) exactly, and y - F >= y - F_P for every P. Each smooth y - F_P is
+   bounded by the first of: the plain interval form; the monotone mean value form (the vertex of B picked
+   by the signs of the interval gradient, the centre in the other coordinates); the layer-2 hull form
+   (C is a convex combination of the a_t and Out is increasing, so y <= max_t Out(a_t)).
+5. **Symmetry (checked, not assumed).** Token permutations always leave the network and F unchanged. When
+   F1's units for coordinate i are the same multiset for every i, closed under (wu, wy) -> (-wu, -wy),
+   so do signed permutations of the three coordinates applied to every token. Then it is enough to cover
+   x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0} with x_11 >= |x_ti| for every other token: 1/(48 T!) of the cube.
 
-The search bisects boxes depth-first (deterministic: no clocks, no randomness) until each box proves
--eps <= y - F <= eps, or a box's centre violates it (REFUTED, with the centre as an exact dyadic
-counterexample that is replayed in mpmath), or the box budget runs out (UNKNOWN, with the volume
-fraction left). The leaves are recorded as a split tree, so ``check_tree`` re-verifies a run.
+The search bisects boxes depth-first (deterministic: no clocks, no randomness; the same record for any
+number of worker processes) until each box proves -eps <= y - F <= eps, or a box's centre violates it
+(REFUTED, with the centre as an exact dyadic counterexample that ``replay`` re-evaluates in mpmath), or
+a budget runs out (UNKNOWN, with the volume fraction decided). A PROVED run records its split tree, and
+``check_tree`` re-verifies it from the tree alone.
 
-Cost: the number of boxes grows like (1/r)^(3T) near the tie surfaces of the minimum, where the
-network bends at scale 1/beta. T = 2 (6 dimensions) is proved at eps in {9/10, 3/4}; T = 3 (9
-dimensions) ends UNKNOWN within any budget this machine can afford (docs/theorem4.md has the numbers).
+Cost: boxes must shrink to about 1/beta near the tie surfaces of the minimum, in 3T dimensions. T = 2 at
+eps = 9/10 (beta = 42) is proved over the whole domain in about 2.4 million boxes (docs/theorem4.md);
+T = 3 (9 dimensions) ends UNKNOWN within any budget this machine can afford.
 """
 
 from __future__ import annotations
@@ -47,7 +53,9 @@ from .params import as_int
 
 MAX_DIRECT_T = 3
 PREC = 64
-MAX_DEPTH = 40 * 9          # bisections along one path (about 40 per coordinate): then UNKNOWN
+MAX_DEPTH = 48              # bisections along one path below the fixed prefix: then UNKNOWN. With at most
+                            # 2 prefix splits, a coordinate is split <= 50 times, so every endpoint is a
+                            # multiple of 2^-49 in [-1, 1]: an exact float, and every midpoint is exact
 
 
 @dataclass(slots=True, frozen=True)
@@ -500,7 +508,11 @@ def evaluate_box(k: _Consts, box, eps_ball):
     widths = [float(r) for r in rad]
     fb, fc, gy, da = _box(k, xb, xc, rad)
     pairs = _pairs(T)
-    centre = fc["y"] - min((_F_pair(xc, *P) for P in pairs), key=lambda z: float(z.mid()))
+    Fc = [_F_pair(xc, *P) for P in pairs]
+    Fmin_c = Fc[0]
+    for z in Fc[1:]:
+        Fmin_c = Fmin_c.min(z)             # a rigorous enclosure of F(c) = min_P F_P(c)
+    centre = fc["y"] - Fmin_c
     if not (fb["y"].is_finite() and all(g.is_finite() for g in gy)):
         # an overflow inside (a box too wide for exp): not proved; split the widest side
         return False, math.inf, -math.inf, centre, widths
@@ -614,8 +626,14 @@ def _volume(box) -> float:
 
 
 def _split(box, j):
+    """Bisect along coordinate j. The midpoint must be an exact float (TwoSum: lo + hi without rounding),
+    or the halves would not tile the box; MAX_DEPTH keeps the search far from that limit."""
     lo, hi = box[j]
-    mid = (lo + hi) / 2          # exact: dyadic endpoints, far from the 53-bit limit (MAX_DEPTH)
+    s = lo + hi
+    bb = s - lo
+    if (lo - (s - bb)) + (hi - bb) != 0:
+        raise InvalidParameter("split: the midpoint is not an exact float (box resolution exhausted)")
+    mid = s / 2
     return box[:j] + ((lo, mid),) + box[j + 1:], box[:j] + ((mid, hi),) + box[j + 1:]
 
 
@@ -790,10 +808,11 @@ def replay(net, counterexample, dps: int = 50) -> dict:
 
 
 def tree_leaves(code: str, root):
-    """The leaf boxes of a preorder split code, in order (InvalidParameter on a malformed code)."""
+    """The leaf boxes of a preorder split code, in order (InvalidParameter on a malformed code, or on one
+    so deep that a midpoint stops being an exact float)."""
     root = tuple((float(lo), float(hi)) for lo, hi in root)
-    boxes, stack, pos = [], [root], 0
     n = len(root)
+    boxes, stack, pos = [], [root], 0
     while stack:
         box = stack.pop()
         if pos >= len(code):
@@ -806,8 +825,6 @@ def tree_leaves(code: str, root):
         j = ord(ch) - ord("a")
         if not 0 <= j < n:
             raise InvalidParameter(f"split tree: bad symbol {ch!r}")
-        if len(stack) > MAX_DEPTH + n:
-            raise InvalidParameter("split tree: deeper than the depth limit")
         left, right = _split(box, j)
         stack.append(right)
         stack.append(left)
