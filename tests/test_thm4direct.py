@@ -64,6 +64,38 @@ def test_reduce_refuses_other_wiring(name, i, j, value):
         td.reduce(bad)
 
 
+def _L(m):
+    return [list(r) for r in m]
+
+
+def _T(m):
+    return tuple(tuple(r) for r in m)
+
+
+def test_reduce_refuses_shapes_and_indices_it_cannot_read():
+    """Found in review: wirings that numpy reads differently from what a loose reader would read."""
+    net = NETS[(2, "printed")]
+    # a 3-row W_Q1/W_K1 (same scores) must not shrink the stream width that the other checks cover
+    WO1 = _L(net.WO1)
+    for i in range(3):
+        WO1[3 + i][i] = Fraction(2)
+    bad = dataclasses.replace(net, WQ1=_T(_L(net.WQ1)[:3]), WK1=_T(_L(net.WK1)[:3]), WO1=_T(WO1))
+    with pytest.raises(InvalidParameter, match="wiring"):
+        td.reduce(bad)
+    # an F1 unit reading index -3 (numpy: coordinate 3 = v_0)
+    extra = (thm4net.Group(((-3, Fraction(1)),), Fraction(0), ((0, Fraction(1)),), 1),)
+    with pytest.raises(InvalidParameter, match="index"):
+        td.reduce(dataclasses.replace(net, F1=dataclasses.replace(net.F1, groups=net.F1.groups + extra)))
+    # a 7-wide stream after F1
+    with pytest.raises(InvalidParameter, match="F1"):
+        td.reduce(dataclasses.replace(net, F1=dataclasses.replace(net.F1, dim_out=7)))
+    # the repaired output block reading index -6 (numpy: coordinate 0 of the classification token)
+    rep = NETS[(2, "repaired")]
+    g = thm4net.Group(((-6, Fraction(1)),), Fraction(0), ((0, Fraction(1)),), 1)
+    with pytest.raises(InvalidParameter, match="index"):
+        td.reduce(dataclasses.replace(rep, out_ffn=dataclasses.replace(rep.out_ffn, groups=rep.out_ffn.groups + (g,))))
+
+
 def test_symmetry_flag_needs_the_unit_multiset():
     net = NETS[(2, "printed")]
     g = net.F1.groups[0]
@@ -240,6 +272,8 @@ def test_cli_direct(tmp_path, capsys):
     assert "NOT VERIFIED" in capsys.readouterr().out
     bad.write_text("{}")
     assert main(["construct", "thm4", "--direct-verify", str(bad)]) == 2
+    bad.write_text(json.dumps({"T": 2, "eps": 0.9, "variant": "printed", "tree": "."}))   # a float eps is not exact
+    assert main(["construct", "thm4", "--direct-verify", str(bad)]) == 2
 
 
 def test_split_refuses_an_inexact_midpoint():
@@ -248,4 +282,22 @@ def test_split_refuses_an_inexact_midpoint():
         td._split(box, 0)
     with pytest.raises(InvalidParameter, match="exact"):
         td.tree_leaves("a" * 60 + "." * 61, [(0.5, 1.0)])
+    with pytest.raises(InvalidParameter, match="exact"):      # a leaf whose own centre is not exact
+        td.tree_leaves("a." * 52 + ".", [(0.5, 1.0)])
+    with pytest.raises(InvalidParameter, match="inside"):
+        td.direct_check(NETS[(2, "printed")], box_budget=1, root=[(0.5, 1.5)] + [(0.0, 0.5)] * 5)
     assert td._split(((0.5, 0.75),), 0) == (((0.5, 0.625),), ((0.625, 0.75),))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-3, 3), st.floats(1e-9, 2))
+def test_cosh_enclosure_contains_the_range(m, r):
+    """Found in review: a union ball of the endpoints could reach below 0 and lose cosh(0) = 1."""
+    x = flint.arb(m, r)
+    c = td._cosh(x)
+    if x.contains(0):
+        assert c.contains(flint.arb(1))          # cosh(0) = 1 exactly
+    flint.ctx.prec = 300                         # references far tighter than c (radius >= ~1e-18)
+    for v in (m, m - r / 2, m + r / 2, 0.0):
+        if x.contains(flint.arb(v)):
+            assert c.contains(flint.arb(v).cosh())

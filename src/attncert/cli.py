@@ -551,7 +551,10 @@ def _direct_verify(args, out) -> int:
     try:
         with open(args.direct_verify, encoding="utf-8") as fh:
             d = json.load(fh)
-        T, eps, variant, tree = int(d["T"]), Fraction(d["eps"]), d["variant"], d["tree"]
+        T, eps, variant, tree = d["T"], d["eps"], d["variant"], d["tree"]
+        if not (isinstance(T, int) and isinstance(eps, str) and isinstance(variant, str)):
+            raise TypeError("T must be an integer, eps an exact rational string such as \"9/10\", variant a string")
+        eps = Fraction(eps)
     except FileNotFoundError:
         raise UsageError(f"{args.direct_verify}: no such file") from None
     except (ValueError, KeyError, TypeError) as e:

@@ -28,7 +28,7 @@ of F1, no budget). What it uses:
 5. **Symmetry (checked, not assumed).** Token permutations always leave the network and F unchanged. When
    F1's units for coordinate i are the same multiset for every i, closed under (wu, wy) -> (-wu, -wy),
    so do signed permutations of the three coordinates applied to every token. Then it is enough to cover
-   x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0} with x_11 >= |x_ti| for every other token: 1/(48 T!) of the cube.
+   x_1 in {1 >= x_11 >= x_12 >= x_13 >= 0} with x_11 >= |x_ti| for every other token: 1/(48 T) of the cube.
 
 The search bisects boxes depth-first (deterministic: no clocks, no randomness; the same record for any
 number of worker processes) until each box proves -eps <= y - F <= eps, or a box's centre violates it
@@ -90,9 +90,43 @@ def _refuse(what: str):
     raise InvalidParameter(f"the network's wiring differs from the Theorem 4 layout the direct check reads: {what}")
 
 
+def _index(c, D: int) -> bool:
+    return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < D
+
+
+def _check_shapes(net) -> int:
+    """Every matrix, vector and unit index consistent with one stream width D = rows of the embedding (and
+    D >= 6); indices plain ints in range (numpy would read a negative index from the other end)."""
+    E = net.embed
+    D = len(E)
+    if D < 6 or any(len(r) != 3 for r in E):
+        _refuse("the embedding is not D x 3 with D >= 6")
+    if len(net.c1) != D:
+        _refuse("the classification token is not of width D")
+    for q, k, v, o, name in ((net.WQ1, net.WK1, net.WV1, net.WO1, "1"), (net.WQ2, net.WK2, net.WV2, net.WO2, "2")):
+        if not (len(q) == len(k) >= 1 and len(v) >= 1 and len(o) == D
+                and all(len(r) == D for r in (*q, *k, *v)) and all(len(r) == len(v) for r in o)):
+            _refuse(f"layer {name}: W_Q, W_K, W_V do not read a width-{D} stream or W_O does not write one")
+    F1 = net.F1
+    if not (F1.dim_in == F1.dim_out == len(F1.out_bias) == D):
+        _refuse(f"F1 is not a map of the width-{D} stream to itself")
+    if any(not _index(c, D) for g in F1.groups for c, _ in g.w + g.out):
+        _refuse("an F1 unit has an index outside 0..D-1")
+    if net.out_ffn is None:
+        if net.out_affine is None or len(net.out_affine[0]) != D:
+            _refuse(f"the output block does not read the width-{D} stream")
+    else:
+        f = net.out_ffn
+        if not (f.dim_in == D and f.dim_out == 1 and len(f.out_bias) == 1):
+            _refuse(f"the output block is not a map of the width-{D} stream to one number")
+        if any(not _index(c, D) for g in f.groups for c, _ in g.w) or any(j != 0 for g in f.groups for j, _ in g.out):
+            _refuse("an output unit has an index out of range")
+    return D
+
+
 def reduce(net) -> Reduced:
     """Read the exact function of ``net`` (a thm4net.Thm4Net) from its stored weights; refuse any other wiring."""
-    D = len(net.WQ1)
+    D = _check_shapes(net)
     E = net.embed
     e = E[0][0]
     if e == 0 or any(E[i][j] != (e if i == j else 0) for i in range(D) for j in range(3)):
@@ -237,8 +271,13 @@ def _sinh(x):
 
 
 def _cosh(x):
-    """cosh is even: its range over x is [cosh(min |x|), cosh(max |x|)]."""
-    return _mono(lambda z: z.cosh(), x.abs_lower().union(x.abs_upper()) if not x.contains(0) else _q(0).union(x.abs_upper()))
+    """cosh is even and increasing on [0, inf): its range over x is [cosh(min |x|), cosh(max |x|)], and
+    [1, cosh(max |x|)] when x contains 0. (The endpoints are evaluated separately: a ball made as their
+    union can reach below 0 by its radius rounding.)"""
+    if x.rad() < 1e-12:
+        return x.cosh()
+    hi = x.abs_upper().cosh()
+    return (_q(1) if x.contains(0) else x.abs_lower().cosh()).union(hi)
 
 
 def _sq(x):
@@ -625,15 +664,28 @@ def _volume(box) -> float:
     return v
 
 
-def _split(box, j):
-    """Bisect along coordinate j. The midpoint must be an exact float (TwoSum: lo + hi without rounding),
-    or the halves would not tile the box; MAX_DEPTH keeps the search far from that limit."""
-    lo, hi = box[j]
+def _exact_mid(lo: float, hi: float) -> bool:
+    """Is (lo + hi) / 2 an exact float? (TwoSum: lo + hi without rounding; halving a float is exact.)"""
     s = lo + hi
     bb = s - lo
-    if (lo - (s - bb)) + (hi - bb) != 0:
+    return (lo - (s - bb)) + (hi - bb) == 0
+
+
+def _check_box(box) -> None:
+    """A box the evaluator may use: inside [-1, 1], lo < hi, and an exact centre in every coordinate
+    (``evaluate_box`` takes (lo + hi) / 2 as the exact centre and (hi - lo) / 2 as the exact radius)."""
+    for lo, hi in box:
+        if not (-1.0 <= lo < hi <= 1.0 and _exact_mid(lo, hi)):
+            raise InvalidParameter(f"box side [{lo!r}, {hi!r}]: not inside [-1, 1] with an exact float midpoint")
+
+
+def _split(box, j):
+    """Bisect along coordinate j. The midpoint must be an exact float, or the halves would not tile the
+    box; MAX_DEPTH keeps the search far from that limit."""
+    lo, hi = box[j]
+    if not _exact_mid(lo, hi):
         raise InvalidParameter("split: the midpoint is not an exact float (box resolution exhausted)")
-    mid = s / 2
+    mid = (lo + hi) / 2
     return box[:j] + ((lo, mid),) + box[j + 1:], box[:j] + ((mid, hi),) + box[j + 1:]
 
 
@@ -663,13 +715,19 @@ def _subtree(args):
     """Depth-first branch-and-bound of one sub-box (runs in a worker process or inline)."""
     import flint
 
-    red, eps, budget, box0 = args
+    old = flint.ctx.prec
+    flint.ctx.prec = PREC
+    try:
+        return _subtree_run(*args)
+    finally:
+        flint.ctx.prec = old
+
+
+def _subtree_run(red, eps, budget, box0):
     key = (red, eps)
     if _WORKER.get("key") != key:
-        flint.ctx.prec = PREC
         _WORKER.update(key=key, k=_Consts(red), eb=_q(eps))
     k, eb, T = _WORKER["k"], _WORKER["eb"], red.T
-    flint.ctx.prec = PREC
     stack = [(box0, 0)]
     code = []
     st = {"evaluated": 0, "leaves": 0, "outside": 0.0, "proved": 0.0, "upper": float("-inf"), "lower": float("inf"),
@@ -684,6 +742,7 @@ def _subtree(args):
         if st["evaluated"] >= budget:
             return {"status": "UNKNOWN", "why": "budget", **st}
         st["evaluated"] += 1
+        _check_box(box)
         ok, ub, lb, centre, score = evaluate_box(k, box, eb)
         if ok:
             st["proved"] += _volume(box)
@@ -722,8 +781,9 @@ def direct_check(net, box_budget: int = 20_000, jobs: int = 1, progress=None, ro
     red = reduce(net)
     full = start_box(T, red.symmetric)
     root = full if root is None else tuple((float(lo), float(hi)) for lo, hi in root)
-    if len(root) != len(full) or any(not lo < hi for lo, hi in root):
-        raise InvalidParameter(f"root: must be {len(full)} intervals lo < hi")
+    if len(root) != len(full):
+        raise InvalidParameter(f"root: must be {len(full)} intervals")
+    _check_box(root)
     levels = prefix_levels(T)
     subs = _subboxes(root, levels)
     tasks = [(red, net.eps, box_budget, b) for b in subs]
@@ -811,6 +871,7 @@ def tree_leaves(code: str, root):
     """The leaf boxes of a preorder split code, in order (InvalidParameter on a malformed code, or on one
     so deep that a midpoint stops being an exact float)."""
     root = tuple((float(lo), float(hi)) for lo, hi in root)
+    _check_box(root)
     n = len(root)
     boxes, stack, pos = [], [root], 0
     while stack:
@@ -820,6 +881,7 @@ def tree_leaves(code: str, root):
         ch = code[pos]
         pos += 1
         if ch == ".":
+            _check_box(box)
             boxes.append(box)
             continue
         j = ord(ch) - ord("a")
