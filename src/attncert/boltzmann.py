@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from .expr import E, add, exp, log
+from .numeric import arb_prec
 
 
 def partition(a: Sequence[E]) -> E:
@@ -55,11 +56,7 @@ def boltz_arb(a, bits: int = 256):
     """A rigorous arb ball containing boltz(a) for rational a (needs python-flint)."""
     import flint
 
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
+    with arb_prec(bits):
         xs = [flint.arb(flint.fmpq(Fraction(x).numerator, Fraction(x).denominator)) for x in a]
         w = [x.exp() for x in xs]
         return sum((x * wi for x, wi in zip(xs, w)), flint.arb(0)) / sum(w, flint.arb(0))
-    finally:
-        flint.ctx.prec = old

@@ -31,6 +31,7 @@ from math import isqrt
 
 from .backends.arb import upper_fraction
 from .errors import InvalidParameter
+from .numeric import arb_prec
 
 PI_LO, PI_HI = Fraction(333, 106), Fraction(355, 113)
 MAX_TOKENS = 64
@@ -222,15 +223,11 @@ def build(ds: Dataset, seed: int = 0) -> KsLayer:
 
     v, attempt = lemma2_vector(ds, seed)
     Vp1 = len(ds.vocab) + 1
-    old = flint.ctx.prec
-    flint.ctx.prec = 128
-    try:
+    with arb_prec(128):
         dl = 2 * flint.arb(ds.n).log() + 3
         Kball = flint.arb(Vp1) ** 4 * flint.arb(flint.fmpq(PI_HI.numerator, PI_HI.denominator)) * ds.d * dl / (
             8 * flint.arb(flint.fmpq((ds.eps * ds.r_min).numerator, (ds.eps * ds.r_min).denominator)))
         K = Fraction(math.ceil(upper_fraction(Kball) * 1024), 1024)   # a short dyadic >= K keeps the scores' denominators small
-    finally:
-        flint.ctx.prec = old
     return KsLayer(ds, v, K, ds.eps / (4 * ds.r_max), ds.r_max + ds.eps / 4, attempt)
 
 
@@ -297,9 +294,7 @@ def verify_arb(layer: KsLayer, bits: int) -> dict:
     import flint
 
     ds = layer.ds
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
+    with arb_prec(bits):
         arb = flint.arb
         num = lambda q: arb(flint.fmpq(Fraction(q).numerator, Fraction(q).denominator))  # noqa: E731
         t0 = time.perf_counter()
@@ -322,8 +317,6 @@ def verify_arb(layer: KsLayer, bits: int) -> dict:
         return {"bits": bits, "norms_ok": all(norms_ok), "separated": all(seps), "undecided": undecided,
                 "pairs": len(seps), "log10_min_separation": log10_sep, "log10_delta_up": log10_delta,
                 "seconds": seconds}
-    finally:
-        flint.ctx.prec = old
 
 
 def verify_mpmath(layer: KsLayer, dps: int) -> dict:

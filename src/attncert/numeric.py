@@ -6,11 +6,25 @@ precision (mpmath) are different ``Numbers``; formulas evaluate to True, False o
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Callable, Mapping
 
 from .calculus import expand_diffs
 from .errors import ExprError
+
+
+@contextmanager
+def arb_prec(bits: int):
+    """python-flint's working precision set to ``bits`` inside the block, restored after it."""
+    import flint
+
+    old = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        yield
+    finally:
+        flint.ctx.prec = old
 
 
 class Numbers:

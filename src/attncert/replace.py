@@ -44,6 +44,7 @@ from .claims import Obligation, claim
 from .construct import Thm6Construction
 from .errors import InvalidParameter
 from .expr import E, and_, exp, log, num
+from .numeric import arb_prec
 from .params import as_fraction
 
 MAX_P = 64
@@ -254,12 +255,8 @@ def cell_bound(rep: TanhReplacement, bits: int = 192, max_work: int = MAX_CELL_W
     if work > max_work:
         raise InvalidParameter(f"cell check needs about {work} interval evaluations ((2^(L+1) - 1)^m cells times units, "
                                f"L = {con.L}, m = {con.m}) > {max_work}; use a larger eps")
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
+    with arb_prec(bits):
         return _cell_bound(rep, flint)
-    finally:
-        flint.ctx.prec = old
 
 
 def _cell_bound(rep: TanhReplacement, flint) -> dict:

@@ -37,6 +37,8 @@ from typing import Sequence
 
 import numpy as np
 
+from .numeric import arb_prec
+
 EPS_R = Fraction(1, 1000)  # r = max |entry| + EPS_R
 GRID = 20  # dyadic grid 2^-GRID for the rounded point
 MARGIN = 4  # gaps are kept >= gap_floor(delta) = (floor(delta 2^GRID) + MARGIN) / 2^GRID > delta
@@ -224,7 +226,6 @@ def check_pair(n: int, delta: Fraction, a: Sequence[Fraction], b: Sequence[Fract
 
     Separation exactly (Fractions), the gap with arb balls at ARB_BITS bits. Returns a dict with
     'ok' and the evidence; 'ok' is True only when every condition is certain."""
-    import flint
 
     a, b = [Fraction(x) for x in a], [Fraction(x) for x in b]
     if r is None:
@@ -238,16 +239,12 @@ def check_pair(n: int, delta: Fraction, a: Sequence[Fraction], b: Sequence[Fract
         "bounded": all(abs(x) < r for x in a + b),
         "separated": sep is not None and sep > delta,
     }
-    old = flint.ctx.prec
-    flint.ctx.prec = ARB_BITS
-    try:
+    with arb_prec(ARB_BITS):
         gap = abs(_arb_diff(a, b))
         bound = _arb_bound(n, r)
         conds["gap_below_bound"] = bool(gap < bound)  # arb: True only if certain
         gap_up = _upper_fraction(gap)
         bound_lo = _lower_fraction(bound)
-    finally:
-        flint.ctx.prec = old
     return {
         "ok": all(conds.values()),
         "conditions": conds,
@@ -260,18 +257,13 @@ def check_pair(n: int, delta: Fraction, a: Sequence[Fraction], b: Sequence[Fract
 
 def _arb_sign_and_ok(n, delta, gaps, ia, ib):
     """(sign of boltz(a) - boltz(b) or 0 if unknown, counterexample?, a, b) at exact gaps."""
-    import flint
 
     a, b = _pair_from_gaps(gaps, ia, ib)
     r = max(abs(x) for x in a + b) + EPS_R
-    old = flint.ctx.prec
-    flint.ctx.prec = ARB_BITS
-    try:
+    with arb_prec(ARB_BITS):
         d = _arb_diff(a, b)
         ok = bool(abs(d) < _arb_bound(n, r))
         sgn = 1 if d > 0 else (-1 if d < 0 else 0)
-    finally:
-        flint.ctx.prec = old
     return sgn, ok, a, b
 
 

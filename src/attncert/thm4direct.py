@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InvalidParameter
+from .numeric import arb_prec
 from .params import as_int
 
 MAX_DIRECT_T = 3
@@ -713,14 +714,9 @@ _WORKER: dict = {}
 
 def _subtree(args):
     """Depth-first branch-and-bound of one sub-box (runs in a worker process or inline)."""
-    import flint
 
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with arb_prec(PREC):
         return _subtree_run(*args)
-    finally:
-        flint.ctx.prec = old
 
 
 def _subtree_run(red, eps, budget, box0):
@@ -899,13 +895,10 @@ def check_tree(net, code: str, root=None) -> dict:
     """Re-verify a PROVED run from its split tree alone: every leaf inside the fundamental domain proves
     -eps <= y - F <= eps. (The same evaluator; what it re-checks is that the tree covers the domain and
     that no leaf was skipped or altered.)"""
-    import flint
 
     red = reduce(net)
     root = start_box(red.T, red.symmetric) if root is None else tuple((float(lo), float(hi)) for lo, hi in root)
-    old = flint.ctx.prec
-    flint.ctx.prec = PREC
-    try:
+    with arb_prec(PREC):
         k, eb = _Consts(red), _q(net.eps)
         n = bad = 0
         for box in tree_leaves(code, root):
@@ -915,5 +908,3 @@ def check_tree(net, code: str, root=None) -> dict:
             if not evaluate_box(k, box, eb)[0]:
                 bad += 1
         return {"leaves_checked": n, "failed": bad, "ok": bad == 0}
-    finally:
-        flint.ctx.prec = old

@@ -8,7 +8,7 @@ from fractions import Fraction
 from ..claims import Evidence, Obligation
 from ..errors import BackendUnavailable, ExprError, NotExact
 from ..expr import RELATIONS, eval_exact
-from ..numeric import Numbers, evaluate
+from ..numeric import Numbers, arb_prec, evaluate
 from ..verdict import Verdict
 from . import handles
 
@@ -70,15 +70,11 @@ def upper_fraction(x) -> Fraction:
 
 
 def arb_eval(node, point: dict, bits: int):
-    flint = _flint()
-    old = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
+    _flint()   # BackendUnavailable, with its message, when python-flint is missing
+    with arb_prec(bits):
         nums = ArbNumbers(bits)
         env = {k: nums.const(Fraction(v)) for k, v in point.items()}
         return evaluate(node, env, nums)
-    finally:
-        flint.ctx.prec = old
 
 
 def margin(goal, point: dict, bits: int):
