@@ -102,8 +102,8 @@ ob("fig5.IF_gradients", "infoflow:App. E (L1379) I_F(X) = {1,3}",
    "dF/dx(1) = x(3) = (0,1) != 0 and dF/dx(3) = x(1) = (0,-1) != 0; dF/dx(2) = dF/dx(4) = 0 (F = x(1)^T x(3) "
    "near X, by the strict minimum above), so I_F(X) = {1,3} by (4)",
    claim([], [], and_(max_(num(XE[3][0]) * num(XE[3][0]), num(XE[3][1]) * num(XE[3][1])) > 0,
-                      max_(num(XE[1][0]) * num(XE[1][0]), num(XE[1][1]) * num(XE[1][1])) > 0)), ["interval"],
-   options=(("uses", ("infoflow.model.fig5.IF_min_pair",)),))
+                      max_(num(XE[1][0]) * num(XE[1][0]), num(XE[1][1]) * num(XE[1][1])) > 0)), ["interval"])
+# (the reading F = x(1)^T x(3) near X rests on fig5.IF_min_pair; this closed claim itself does not)
 ob("fig5.learns", "infoflow:App. E (L1379) I_F(X) subset of I(5,2)",
    "I_F(X) = {1,3} is contained in I(5,2) = {1,3}: the (repaired) model learns the target on this input",
    claim([], [], and_(*[member(j, {1, 3}) <= member(j, I66[1]) for j in range(1, 6)])), ["interval"])

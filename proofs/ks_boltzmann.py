@@ -145,8 +145,10 @@ def _lemma4_sampler(n, strict_gap):
     return sample
 
 
+# the boxes of the sampled claims contain every point their samplers draw (a sample outside the box
+# is not accepted by the checker)
 for n in (3, 5):
-    vs, a = avars(n)
+    vs, a = avars(n, lo=-32, hi=32)
     ob(f"lemma4.deriv_neg.n{n}.sampled", "ks:B.2 Lemma 4 (84)",
        f"a_n < max_j a_j - log n - 1 => d boltz / d a_n < 0 (n = {n}, 60 samples near the threshold)",
        claim(vs, [a[-1] < max_(*a) - log(num(n)) - 1], diff(boltz(a), a[-1]) < 0), ["sample"],
@@ -225,9 +227,9 @@ def _lemma6_sampler(n):
 
 
 for n in (2, 3):
-    vs, a = avars(n)
+    vs, a = avars(n, lo=-32, hi=32)
     b = a[:-1] + [var(f"b{n}")]
-    vs_all = vs + [Var(f"b{n}"), Var("delta")]
+    vs_all = vs + [Var(f"b{n}", "real", F(-32), F(32)), Var("delta", "real", F(0), F(32))]
     hyps = [max_(*a[:-1]) - var("delta") > a[-1], a[-1] > b[-1], var("delta") > log(num(n)) + 3]
     rhs = (a[-1] - b[-1]) * (var("delta") + a[-1] - b[-1] - log(num(n)) - 1) * softmax(b)[-1]
     ob(f"lemma6.conclusion_103.n{n}.sampled", "ks:B.2 Lemma 6 (103)",
@@ -267,7 +269,7 @@ ob("lemma7.step_120_as_printed.k_eq_n_minus_1", "ks:B.3 (120)",
    "boltz(a) < boltz(underline a) and boltz(b) > boltz(bar b), here with n = 2, k = 1 = n - 1",
    claim(vs2 + [Var("b2", lo=F(-6), hi=F(6))], [A1 > A2, A1 > B2, A2 > B2],
          and_(boltz([A1, A2]) < boltz([A1, A2]), boltz([A1, B2]) > boltz([A1, B2]))),
-   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("a2", F(-4)), ("b2", F(-9))),
+   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("a2", F(-4)), ("b2", F(-5))),
    finding=Finding("false-step", "For k = n - 1, underline a = a and bar b = b, so (120) holds with equality: "
                    "write <= and >= (strict only when k < n - 1). The conclusion survives because (124)-(128) "
                    "are strict.", False))
@@ -292,8 +294,8 @@ def _lemma7_sampler(n, k, gap):
     return sample
 
 
-vs3a, a3v = avars(3)
-vs3b, b3v = avars(3, "b")
+vs3a, a3v = avars(3, lo=-128, hi=128)
+vs3b, b3v = avars(3, "b", lo=-128, hi=128)
 ob("lemma7.step_120.n3k1.sampled", "ks:B.3 (120)", "boltz(a) < boltz(a_1, a_2) for k = 1 < n - 1 (n = 3, sampled)",
    claim(vs3a + vs3b, [], boltz(a3v) < boltz(a3v[:2])), ["sample"],
    options=(("samples", 40), ("sampler", _lemma7_sampler(3, 1, F(2 * math.log(3) + 3).limit_denominator(1 << 10)))))
@@ -364,7 +366,7 @@ ob("lemma7.step_128_line3_as_printed", "ks:B.3 (128) line 2->3",
    "e^{b_{k+1} + log(n-k)} / (2 e^{a_1}) * 2 (log n)^2 > (log n)^2 e^{-(a_1 - b_{k+1})}, here n = 2, k = 1",
    claim([Var("a1", lo=F(-5), hi=F(5)), Var("b", lo=F(-5), hi=F(5))], [a1v > bv],
          exp(bv + log(num(1))) / (2 * exp(a1v)) * 2 * log(num(2)) ** 2 > log(num(2)) ** 2 * exp(-(a1v - bv))),
-   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("b", F(-10))),
+   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("b", F(-4))),
    finding=Finding("false-step", "The left side equals (n-k)(log n)^2 e^{-(a_1-b_{k+1})}, so '>' holds only for "
                    "k < n-1; for k = n-1 it is an equality. Write '>=' here; (128) stays strict through line 1->2.",
                    False))
@@ -393,7 +395,9 @@ ob("lemma7.step_131_line2", "ks:B.3 (131) line 1->2", "boltz(bar a) - b_1 > a_1 
                                              b1 < var("a1") - delta],
          ba - b1 > var("a1") - var("F") - (var("a1") - delta)), ["smt"])
 ob("lemma7.step_131_line34", "ks:B.3 (131) lines 2->4", "delta - (n-1) delta t / (1 + (n-1) t) = delta / (1 + (n-1) t)",
-   claim(["n", "delta", "t"], [], (delta - (nv - 1) * delta * t / (1 + (nv - 1) * t)).eq(delta / (1 + (nv - 1) * t))),
+   # t = e^{-delta} > 0 and n >= 2 (the lemma's setting): they keep the denominator 1 + (n-1) t non-zero
+   claim(["n", "delta", "t"], [nv >= 2, t > 0],
+         (delta - (nv - 1) * delta * t / (1 + (nv - 1) * t)).eq(delta / (1 + (nv - 1) * t))),
    ["identity"])
 ob("lemma7.step_131_line5", "ks:B.3 (131) line 4->5", "delta / (1 + (n-1) e^{-delta}) >= log n when delta > 2 log n",
    claim(["n", "delta", "t", "Ln"], [nv >= 2, delta > 2 * Ln, fact(Ln > 0, "fact:log n > 0 for n >= 2"), t > 0,
@@ -406,8 +410,8 @@ ob("lemma7.step_131_note", "ks:B.3 (131) closing note", "log n > (log n)^2 e^{-(
 
 # Lemma 7 conclusion (117), sampled on random separated vectors.
 for n, k in ((2, 1), (3, 1), (3, 0), (4, 2)):
-    vsa, av = avars(n)
-    vsb, bv_ = avars(n, "b")
+    vsa, av = avars(n, lo=-128, hi=128)
+    vsb, bv_ = avars(n, "b", lo=-128, hi=128)
     gap = F(2 * math.log(n) + 3).limit_denominator(1 << 10) + F(1, 1 << 10)
     ob(f"lemma7.conclusion_117.n{n}k{k}.sampled", "ks:B.3 Lemma 7 (117)",
        f"|boltz(a) - boltz(b)| > (log n)^2 e^{{-(a_1 - b_{{k+1}})}} (n = {n}, k = {k}, delta > 2 log n + 3)",
@@ -433,8 +437,8 @@ ob("lemma1.step_113b", "ks:B.3 (113)", "(log n)^2 e^{-(a_1 - b_{k+1})} > (log n)
          Ln ** 2 * exp(-(a1v - bk)) > Ln ** 2 * exp(-2 * r)), ["smt"])
 
 for n in (2, 3, 4):
-    vsa, av = avars(n)
-    vsb, bv_ = avars(n, "b")
+    vsa, av = avars(n, lo=-128, hi=128)
+    vsb, bv_ = avars(n, "b", lo=-128, hi=128)
     gap = F(2 * math.log(n) + 3).limit_denominator(1 << 10) + F(1, 1 << 10)
     rr = max_(*[abs_(x) for x in av + bv_]) + F(1, 1 << 10)
     ob(f"lemma1.conclusion_16.n{n}.sampled", "ks:3.4 Lemma 1 (15)-(16)",
@@ -515,8 +519,8 @@ def planted() -> list[Obligation]:
     # (16) with e^{-2r} replaced by e^{-r}. ((log n)^3 in place of (log n)^2 is NOT refutable for small n:
     # the proof of Lemma 7 has slack (n-k)(log n + 3)(2 log n + 5) / (2 (log n)^2); see docs/boltzmann.md.)
     n = 3
-    vsa, av = avars(n)
-    vsb, bv_ = avars(n, "b")
+    vsa, av = avars(n, lo=-128, hi=128)
+    vsb, bv_ = avars(n, "b", lo=-128, hi=128)
     gap = F(2 * math.log(n) + 3).limit_denominator(1 << 10) + F(1, 1 << 10)
     rr = max_(*[abs_(x) for x in av + bv_]) + F(1, 1 << 10)
     out.append(Obligation("ks.boltz.planted.lemma1_exp_minus_r", PAPER, "ks:3.4 (16) planted",

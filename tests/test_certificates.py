@@ -67,9 +67,11 @@ def certs(certdir) -> dict[str, Path]:
 
 
 def test_verify_accepts_everything(certdir, certs):
-    p = attncert("verify", str(certdir))
+    p = attncert("verify", str(certdir), "--allow-conditional")
     assert p.returncode == 0, p.stdout[-3000:]
-    assert f"verified {len(certs)}/{len(certs)} certificates" in p.stdout
+    m = re.search(r"verified (\d+)/(\d+) certificates(, (\d+) conditional)?", p.stdout)
+    assert m and int(m.group(2)) == len(certs) and int(m.group(1)) + int(m.group(4) or 0) == len(certs), p.stdout
+    assert attncert("verify", str(certdir)).returncode == (1 if m.group(4) else 0)
     assert "REJECTED" not in p.stdout
     assert "Traceback" not in p.stderr
 
@@ -276,7 +278,7 @@ def non_string_statement(obj):
 
 
 def bad_schema(obj):
-    obj["schema"] = "attncert.cert/2"
+    obj["schema"] = "attncert.cert/9"
     return obj
 
 
@@ -328,7 +330,9 @@ def _write(path: Path, obj) -> None:
 
 def _verify_in_process(path: Path) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    rc = cli.run(["verify", "--timeout", "20", str(path)], out, err)
+    # one file alone: its cited sources are not in the set, so links are CONDITIONAL; these tests are
+    # about the file's own evidence (links: tests/adversarial)
+    rc = cli.run(["verify", "--timeout", "60", "--allow-conditional", str(path)], out, err)
     return rc, out.getvalue(), err.getvalue()
 
 

@@ -10,22 +10,22 @@ __version__ = "0.1.0"
 __all__ = ["Verdict", "bounds", "check", "certify", "verify", "select", "__version__"]
 
 
-def check(selector=None, timeout=30.0):
+def check(selector=None, timeout=300.0):
     from .api import check as _check
 
     return _check(selector, timeout)
 
 
-def certify(selector, out_dir, timeout=30.0):
+def certify(selector, out_dir, timeout=300.0):
     from .api import certify as _certify
 
     return _certify(selector, out_dir, timeout)
 
 
-def verify(*paths):
+def verify(*paths, allow_conditional=False):
     from .api import verify as _verify
 
-    return _verify(*paths)
+    return _verify(*paths, allow_conditional=allow_conditional)
 
 
 def select(selector=None):

@@ -13,7 +13,7 @@ from .families import select
 CHECK_SCHEMA = "attncert.check/1"
 
 
-def check(selector: str | None = None, timeout: float = 30.0) -> list[Result]:
+def check(selector: str | None = None, timeout: float = 300.0) -> list[Result]:
     """Discharge the selected obligations; one Result each, in transcription order."""
     return [run_obligation(o, timeout) for o in select(selector)]
 
@@ -50,14 +50,16 @@ def write_certificates(results, out_dir: str) -> list[str]:
     return paths
 
 
-def certify(selector: str | None, out_dir: str, timeout: float = 30.0) -> list[str]:
+def certify(selector: str | None, out_dir: str, timeout: float = 300.0) -> list[str]:
     return write_certificates(check(selector, timeout), out_dir)
 
 
-def verify(*paths: str) -> tuple[int, str]:
-    """Run the independent checker; returns (exit code, its report)."""
+def verify(*paths: str, allow_conditional: bool = False) -> tuple[int, str]:
+    """Run the independent checker; returns (exit code, its report). A PROVED certificate whose cited
+    sources are not all verified, PROVED certificates of the same set is CONDITIONAL: exit 1 unless
+    ``allow_conditional``."""
     from .checker.verify import verify_paths
 
     buf = io.StringIO()
-    code = verify_paths(list(paths), buf)
+    code = verify_paths(list(paths), buf, allow_conditional=allow_conditional)
     return code, buf.getvalue()

@@ -15,14 +15,15 @@ from .claims import Result
 from .errors import CertificateError
 from .expr import sha256
 
-SCHEMA = "attncert.cert/1"
+SCHEMA = "attncert.cert/2"
 
 
 def build(res: Result, tools: dict | None = None) -> dict:
     ob, ev = res.obligation, res.evidence
     claim = ob.claim.to_json()
     facts = sorted({h.by for h in ob.claim.hyps if h.by and h.by.startswith("fact:")})
-    uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith("fact:")} | set(ob.opt("uses", ())))
+    # uses: exactly the sources the hypotheses cite (the checker requires it)
+    uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith("fact:")})
     body = {
         "schema": SCHEMA,
         "id": ob.id,

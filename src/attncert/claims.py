@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -11,6 +12,17 @@ from .expr import E, free_vars, node_of, sha256, to_json
 from .verdict import Verdict
 
 PAPERS = ("infoflow", "ks")
+# A variable name is a plain identifier, optionally with one bracketed parameter list (the defined
+# quantities of tree claims, nmin[dretrieval,T=8,D=3]). Names reach solver input only through
+# generated symbols, but a name outside this grammar is refused here already (docs/soundness.md).
+NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(\[[A-Za-z0-9_,=]{1,60}\])?\Z")
+
+
+def check_var_name(name) -> str:
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise ExprError(f"variable name {str(name)[:40]!r}: must be an identifier [A-Za-z_][A-Za-z0-9_]* of at most "
+                        "64 characters, optionally followed by [params]")
+    return name
 DOMAINS = ("real", "int", "defined")
 # "defined": an integer variable that NAMES one quantity a method establishes (the minimum of a tree
 # abstraction, a count of grid failures). Such a claim states its goal at that value, not for all values,
@@ -27,6 +39,11 @@ class Var:
     domain: str = "real"
     lo: Fraction | None = None
     hi: Fraction | None = None
+
+    def __post_init__(self):
+        check_var_name(self.name)
+        if self.domain not in DOMAINS:
+            raise ExprError(f"domain {self.domain!r} of {self.name}: must be one of {', '.join(DOMAINS)}")
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"name": self.name, "domain": self.domain}
@@ -90,7 +107,42 @@ def claim(vars_: list, hyps: list, goal) -> Claim:
     missing = used - names
     if missing:
         raise ExprError(f"claim uses undeclared variables {sorted(missing)}")
+    if len(names) != len(vs):
+        raise ExprError("a variable is declared twice")
+    for h in hs:
+        _sorts(h.expr, True)
+    _sorts(c.goal, True)
+    real = {v.name for v in vs if v.domain == "real"}
+    for n in [h.expr for h in hs] + [c.goal]:
+        _diff_vars_real(n, real)
+    for v in vs:
+        if v.lo is not None and v.hi is not None and Fraction(v.lo) > Fraction(v.hi):
+            raise ExprError(f"empty box for {v.name}: lo > hi")
     return c
+
+
+def _diff_vars_real(n: tuple, real: set) -> None:
+    """A derivative is taken in a declared real variable (a function of an integer has no derivative)."""
+    if n[0] == "diff" and n[2] not in real:
+        raise ExprError(f"derivative in {n[2]!r}, which is not a declared real variable")
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _diff_vars_real(c, real)
+
+
+_FORMULA = {"lt", "le", "gt", "ge", "eq", "ne", "and", "or", "not", "implies"}
+
+
+def _sorts(n: tuple, formula: bool) -> None:
+    """Hypotheses and goals are formulas; relations and arithmetic take terms, connectives formulas."""
+    if (n[0] in _FORMULA) != formula:
+        raise ExprError(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
+    if n[0] in ("num", "var"):
+        return
+    kids_formula = n[0] in ("and", "or", "not", "implies")
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _sorts(c, kids_formula)
 
 
 def fact(expr, by: str) -> Hyp:

@@ -12,6 +12,7 @@ import sys
 
 from fractions import Fraction
 
+from .engine import WALL_TIMEOUT_S
 from .errors import AttncertError, InvalidParameter, UsageError
 
 EPILOG = """exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or not
@@ -142,9 +143,10 @@ def cmd_verify(args, out, err) -> int:
     from .checker.verify import set_limits
     set_limits(digits=args.max_digits, nodes=args.max_nodes, prec=args.max_prec, file_mb=args.max_file_mb)
     report: list = []
-    code = verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet, report=report)
+    code = verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet, report=report,
+                        allow_conditional=args.allow_conditional)
     if args.json:
-        _write_json(args.json, {"schema": "attncert.verify/1", "results": report})
+        _write_json(args.json, {"schema": "attncert.verify/2", "results": report})
     return code
 
 
@@ -663,7 +665,8 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="discharge obligations and print one verdict per line", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
     c.add_argument("--json", metavar="FILE", help="write attncert.check/1 JSON results to FILE")
-    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S", help="per solver call (seconds)")
+    c.add_argument("--timeout", type=_positive_float, default=WALL_TIMEOUT_S, metavar="S",
+                   help="safety kill per solver call (seconds; verdicts use deterministic resource limits, a kill gives UNKNOWN)")
     c.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="run obligations in N processes (output order unchanged)")
     c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
     c.add_argument("--junit", metavar="FILE", help="write JUnit XML (one test case per obligation) to FILE")
@@ -673,15 +676,18 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("certify", help="write certificates (deterministic JSON)", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
     c.add_argument("--out", required=True, metavar="DIR")
-    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
+    c.add_argument("--timeout", type=_positive_float, default=WALL_TIMEOUT_S, metavar="S")
     c.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="run obligations in N processes")
     c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
     c.add_argument("--executor", type=_executor, default="local", metavar="E", help="local, dask or dask:ADDRESS")
     c.set_defaults(fn=cmd_certify)
     c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
     c.add_argument("paths", nargs="+", metavar="PATH")
-    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S", help="per solver call")
+    c.add_argument("--timeout", type=_positive_float, default=WALL_TIMEOUT_S, metavar="S", help="safety kill per solver call (seconds)")
     c.add_argument("--quiet", action="store_true", help="print only rejections and the summary")
+    c.add_argument("--allow-conditional", action="store_true",
+                   help="exit 0 even when a PROVED certificate rests on a source that is not a verified, PROVED "
+                        "certificate of this set (such certificates are still reported as CONDITIONAL)")
     c.add_argument("--json", metavar="FILE", help="write attncert.verify/1 JSON (one record per file) to FILE")
     c.add_argument("--max-digits", type=_limit, metavar="N", help="refuse numbers with more digits (default 5000)")
     c.add_argument("--max-nodes", type=_limit, metavar="N", help="refuse larger expression trees (default 200000)")
@@ -692,7 +698,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
     c.add_argument("--out", required=True, metavar="DIR")
-    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
+    c.add_argument("--timeout", type=_positive_float, default=WALL_TIMEOUT_S, metavar="S")
     c.add_argument("--jobs", type=_jobs, default=1, metavar="N")
     c.add_argument("--no-cache", action="store_true")
     c.set_defaults(fn=cmd_report)
@@ -703,7 +709,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("selector", nargs="?", default="all")
     c.add_argument("--json", metavar="FILE", help="write attncert.audit/1 JSON to FILE")
     c.add_argument("--md", metavar="FILE", help="write the Markdown report to FILE")
-    c.add_argument("--timeout", type=_positive_float, default=30.0, metavar="S")
+    c.add_argument("--timeout", type=_positive_float, default=WALL_TIMEOUT_S, metavar="S")
     c.set_defaults(fn=cmd_audit)
     c = sub.add_parser("bound", help="explicit certified bounds, e.g. `bound thm5 --T 8 --k 3 --n 2 --eps 1/1000`",
                        epilog=EPILOG)

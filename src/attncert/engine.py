@@ -14,7 +14,13 @@ from .errors import AttncertError
 from .verdict import Verdict
 
 
-def run_obligation(ob: Obligation, timeout: float = 30.0) -> Result:
+# Verdicts come from deterministic solver resource limits (z3 rlimit, cvc5 rlimit-per), never from the
+# clock. The timeout is a per-solver-call safety kill, large enough never to fire on a healthy machine;
+# when it does fire, the answer is UNKNOWN.
+WALL_TIMEOUT_S = 300.0
+
+
+def run_obligation(ob: Obligation, timeout: float = WALL_TIMEOUT_S) -> Result:
     t0 = time.perf_counter()
     tried: list[str] = []
     confirmed: Evidence | None = None

@@ -190,9 +190,13 @@ def sha256(obj) -> str:
 
 
 def free_vars(node: tuple, acc: set | None = None) -> set:
+    """Names of the variables of ``node``, including the variable of each derivative."""
     acc = set() if acc is None else acc
     if node[0] == "var":
         acc.add(node[1])
+    elif node[0] == "diff":
+        acc.add(node[2])
+        free_vars(node[1], acc)
     elif node[0] != "num":
         for c in node[1:]:
             if isinstance(c, tuple):

@@ -39,12 +39,14 @@ class Numbers:
     def abs(self, x): return abs(x)
 
     def max(self, xs):
+        """An enclosure of max(xs): every argument is looked at. When two cannot be ordered, their hull
+        (which contains the larger of the two) goes on to the next comparison."""
         best = xs[0]
         for x in xs[1:]:
             c = self.cmp("gt", x, best)
             if c is None:
-                return self.hull(best, x)
-            if c:
+                best = self.hull(best, x)
+            elif c:
                 best = x
         return best
 
@@ -53,8 +55,8 @@ class Numbers:
         for x in xs[1:]:
             c = self.cmp("lt", x, best)
             if c is None:
-                return self.hull(best, x)
-            if c:
+                best = self.hull(best, x)
+            elif c:
                 best = x
         return best
 

@@ -19,11 +19,17 @@ def pytest_addoption(parser):
                 help="collect attncert obligations (a paper, family, id or glob; default all) as tests")
     g.addoption("--attncert-certs", action="append", default=[], metavar="PATH",
                 help="collect certificate files (or folders of them) as tests verified by the checker")
-    g.addoption("--attncert-timeout", type=float, default=30.0, metavar="S", help="per solver call")
+    g.addoption("--attncert-timeout", type=float, default=300.0, metavar="S", help="safety kill per solver call (seconds)")
+    g.addoption("--attncert-allow-conditional", action="store_true",
+                help="pass a certificate whose own evidence checks but whose cited sources are not all verified "
+                     "(CONDITIONAL), as `attncert verify --allow-conditional` does")
 
 
 class ObligationFailed(Exception):
     pass
+
+
+_RECORDS = pytest.StashKey[dict]()
 
 
 class _Item(pytest.Item):
@@ -58,16 +64,32 @@ class ObligationItem(_Item):
 
 
 class CertificateItem(_Item):
-    def __init__(self, *, path, timeout, **kw):
+    """One certificate file. The checker runs once over every collected file together (links between
+    certificates are checked in the set), and each item reports its own file's line."""
+
+    def __init__(self, *, path, timeout, paths, **kw):
         super().__init__(**kw)
-        self.path, self.timeout = path, timeout
+        self.path, self.timeout, self.paths = path, timeout, paths
+
+    def _records(self) -> dict:
+        cache = self.config.stash.setdefault(_RECORDS, {})
+        if not cache:
+            from .checker.verify import verify_paths
+
+            report: list = []
+            verify_paths(self.paths, io.StringIO(), solver_timeout=self.timeout, quiet=True, report=report)
+            cache.update({r["path"]: r for r in report})
+        return cache
 
     def runtest(self):
-        from .checker.verify import verify_paths
-
-        buf = io.StringIO()
-        if verify_paths([self.path], buf, solver_timeout=self.timeout) != 0:
-            raise ObligationFailed(f"certificate {self.path} not verified:\n{buf.getvalue().strip()}")
+        rec = self._records().get(self.path, {"status": "REJECTED", "reason": "not reached by the checker"})
+        status = rec["status"]
+        if status == "VERIFIED":
+            return
+        if status == "CONDITIONAL" and self.config.getoption("attncert_allow_conditional"):
+            return
+        why = rec.get("reason") or "; ".join(rec.get("conditions", []))
+        raise ObligationFailed(f"certificate {self.path}: {status}: {why}")
 
     def reportinfo(self):
         return self.path, None, os.path.basename(self.path)
@@ -92,8 +114,10 @@ def pytest_collection_modifyitems(session, config, items):
         for p in certs:
             if not os.path.exists(p):
                 raise pytest.UsageError(f"--attncert-certs {p}: no such file or directory")
-        for path in collect(certs):
-            items.append(CertificateItem.from_parent(session, name=os.path.relpath(path), path=path, timeout=timeout))
+        paths = collect(certs)
+        for path in paths:
+            items.append(CertificateItem.from_parent(session, name=os.path.relpath(path), path=path, timeout=timeout,
+                                                     paths=paths))
 
 
 def pytest_configure(config):

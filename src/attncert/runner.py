@@ -1,9 +1,10 @@
 """Running many obligations: in parallel processes (``--jobs``) with a deterministic output order, and
 with a result cache (``.attncert-cache/``, ``--no-cache``).
 
-The cache key is the SHA-256 of the obligation's id, claim, methods and options, the timeout, and the
-versions of attncert and of every installed tool (so a new solver version, or a solver that is no longer
-installed, misses). Only decisive results (PROVED, REFUTED, CONFIRMED) are cached: an UNKNOWN may be a
+The cache key is the SHA-256 of the obligation's id, claim, methods and options, the timeout, the
+versions of every installed tool, and a hash of attncert's own source (every .py file of the package and
+of the transcribed proofs), so that a fix to attncert, a new solver version or a solver that is no longer
+installed all miss. Only decisive results (PROVED, REFUTED, CONFIRMED) are cached: an UNKNOWN may be a
 timeout that a later run can settle. A cached result carries the same evidence, so certificates written
 from it are byte-identical to fresh ones. A damaged cache entry is ignored (and rewritten)."""
 
@@ -19,7 +20,26 @@ from .engine import run_obligation
 from .verdict import Verdict
 
 CACHE_DIR = ".attncert-cache"
-CACHE_SCHEMA = "attncert.cache/1"
+CACHE_SCHEMA = "attncert.cache/2"
+
+
+def source_hash() -> str:
+    """SHA-256 over the source files of attncert and attncert_proofs (path and content, sorted)."""
+    import attncert
+    import attncert_proofs
+
+    h = hashlib.sha256()
+    for pkg in (attncert, attncert_proofs):
+        root = os.path.dirname(os.path.abspath(pkg.__file__))
+        files = []
+        for d, _dirs, names in os.walk(root):
+            files.extend(os.path.join(d, n) for n in names if n.endswith((".py", ".json")))
+        for f in sorted(files):
+            h.update(os.path.relpath(f, root).encode() + b"\0")
+            with open(f, "rb") as fh:
+                h.update(fh.read())
+            h.update(b"\0")
+    return h.hexdigest()
 
 
 def _opt_value(v):
@@ -36,7 +56,7 @@ class ResultCache:
         from .backends import versions
 
         self.root = root
-        self.tools = {"attncert": __version__, **versions()}
+        self.tools = {"attncert": __version__, "attncert-source": source_hash(), **versions()}
         self.hits = self.misses = 0
 
     def key(self, ob: Obligation, timeout: float) -> str:

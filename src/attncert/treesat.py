@@ -61,7 +61,8 @@ def _z3_model(text: str, timeout_s: float):
 
     ctx = z3.Context()
     solver = z3.Solver(ctx=ctx)
-    solver.set("timeout", max(1, int(timeout_s * 1000)))
+    solver.set("rlimit", smtlib.Z3_RLIMIT * smtlib.TREE_SCALE)  # the verdict's limit (deterministic)
+    solver.set("timeout", max(1, int(timeout_s * 1000)))  # a safety kill only
     solver.add(z3.parse_smt2_string(text, ctx=ctx))
     answer = solver.check()
     if answer != z3.sat:
@@ -136,7 +137,7 @@ def solve(target: str, T: int, D: int, timeout: float = 60.0) -> TreeMin:
     text = treecover.problem(target, T, D, best - 1)
     answers = {"z3": "unsat"}
     left = max(1.0, timeout - (time.perf_counter() - t0))
-    answers["cvc5"] = smtlib.SOLVERS["cvc5"](text, left)
+    answers["cvc5"] = smtlib.SOLVERS["cvc5"](text, left, smtlib.TREE_SCALE)
     seconds = time.perf_counter() - t0
     if answers["cvc5"] != "unsat":
         return TreeMin(target, T, D, None, canonical(target, fam), None, answers, seconds,

@@ -102,6 +102,41 @@ def _exact_zero(goal, point) -> bool:
     return is_zero_at(("add", goal[1], ("neg", goal[2])), point)
 
 
+def defined_at(node, point: dict, bits: int = BITS[-1]) -> bool:
+    """Every denominator of ``node`` is non-zero and every log argument positive at the point, shown by
+    arb balls, including inside the body of every derivative (its operators have open domains, so
+    defined at the point means differentiable near it). A point evaluation counts only where every term
+    of the claim is defined."""
+    from ..calculus import expand_diffs
+
+    subs: list = []
+
+    def walk(n):
+        if n[0] in ("num", "var"):
+            return
+        for c in n[1:]:
+            if isinstance(c, tuple):
+                walk(c)
+        if n[0] == "div":
+            subs.append(("ne", expand_diffs(n[2]), ("num", Fraction(0))))
+        elif n[0] == "pow" and n[2] < 0:
+            subs.append(("ne", expand_diffs(n[1]), ("num", Fraction(0))))
+        elif n[0] == "log":
+            subs.append(("gt", expand_diffs(n[1]), ("num", Fraction(0))))
+
+    walk(node)
+    return all(arb_eval(c, point, bits) is True for c in subs)
+
+
+def in_box(ob: Obligation, point: dict) -> bool:
+    """The point lies in every variable's box (a counterexample outside it is not offered)."""
+    for v in ob.claim.vars:
+        x = Fraction(point[v.name])
+        if (v.lo is not None and x < Fraction(v.lo)) or (v.hi is not None and x > Fraction(v.hi)):
+            return False
+    return True
+
+
 def decide_at(formula, point: dict, bits_list=BITS, exact_zero: bool = True):
     """(truth, bits, exact_zero_used): rigorous truth of a formula at a rational point, or None.
     Connectives are decided from their parts, so a conjunct that fails by equality still decides.
@@ -113,9 +148,9 @@ def decide_at(formula, point: dict, bits_list=BITS, exact_zero: bool = True):
         bits = max(p[1] for p in parts)
         zero = any(p[2] for p in parts)
         if op == "and":
-            v = False if False in vals else (True if all(x is True for x in vals) else None)
+            v = False if any(v is False for v in vals) else (True if all(x is True for x in vals) else None)
         elif op == "or":
-            v = True if True in vals else (False if all(x is False for x in vals) else None)
+            v = True if any(v is True for v in vals) else (False if all(x is False for x in vals) else None)
         elif op == "not":
             v = None if vals[0] is None else not vals[0]
         else:
@@ -140,6 +175,10 @@ def replay(ob: Obligation, point: dict, exact_zero: bool = True) -> Evidence | N
     ``exact_zero=False`` skips sympy's zero test for relations arb cannot separate (used by the
     exploratory probes, which simply move on to the next point)."""
     c = ob.claim
+    if not in_box(ob, point):
+        return None
+    if not all(defined_at(n, point) for n in [h.expr for h in c.hyps] + [c.goal]):
+        return None
     for h in c.hyps:
         v, _, _ = decide_at(h.expr, point, exact_zero=exact_zero)
         if v is not True:
@@ -158,6 +197,9 @@ def interval(ob: Obligation, timeout: float) -> Evidence:
     c = ob.claim
     if c.vars:
         return Evidence(Verdict.UNKNOWN, "interval", {"kind": "none", "reason": "interval method needs a closed claim"})
+    if not all(defined_at(n, {}) for n in [h.expr for h in c.hyps] + [c.goal]):
+        return Evidence(Verdict.UNKNOWN, "interval", {"kind": "none", "reason": "a term of the closed claim is not "
+                        "shown defined (a denominator may be 0 or a log argument not positive)"})
     for h in c.hyps:
         v, _, _ = decide_at(h.expr, {})
         if v is not True:

@@ -33,7 +33,12 @@ def points(ob: Obligation, rng: random.Random, count: int):
     sampler = ob.opt("sampler")
     for _ in range(count):
         if sampler is not None:
-            yield {k: Fraction(v) for k, v in sampler(rng).items()}
+            pt = {k: Fraction(v) for k, v in sampler(rng).items()}
+            for v in ob.claim.vars:  # a sampler draws inside the claim's boxes (the checker insists)
+                x = pt.get(v.name)
+                if x is not None and ((v.lo is not None and x < v.lo) or (v.hi is not None and x > v.hi)):
+                    raise ExprError(f"the sampler drew {v.name} = {float(x):.4g} outside its box [{v.lo}, {v.hi}]")
+            yield pt
             continue
         pt = {}
         for v in ob.claim.vars:
@@ -105,7 +110,17 @@ def sample(ob: Obligation, timeout: float) -> Evidence:
         return Evidence(Verdict.UNKNOWN, "sample", {"kind": "none",
                         "reason": "no sample satisfied the hypotheses" if seen == 0 else "undecided sample"})
     pt, m = payload
-    box = {v.name: [str(v.lo), str(v.hi)] for v in ob.claim.vars if v.lo is not None}
+    # the worst sample is the one piece a reader can re-check: it must lie in the box, every term must
+    # be defined there, and hypotheses and goal must hold there rigorously (arb), or nothing is claimed
+    from .arb import decide_at, defined_at, in_box
+
+    exprs = [h.expr for h in ob.claim.hyps] + [ob.claim.goal]
+    if not (in_box(ob, pt) and all(defined_at(e, pt) for e in exprs)
+            and all(decide_at(e, pt, exact_zero=False)[0] is True for e in exprs)):
+        return Evidence(Verdict.UNKNOWN, "sample", {"kind": "none", "reason": "the worst sample could not be "
+                        "re-checked rigorously (outside the box, undefined, or undecided in arb)"})
+    box = {v.name: [str(Fraction(v.lo)), str(Fraction(v.hi))] for v in ob.claim.vars
+           if v.lo is not None and v.hi is not None}
     detail = {"kind": "sample", "samples": seen, "seed": _seed(ob), "dps": int(ob.opt("dps", DPS)), "box": box,
               "worst_point": {k: str(v) for k, v in sorted(pt.items())},
               "worst_margin": None if m is None else mpmath.nstr(m, 8)}

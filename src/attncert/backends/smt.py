@@ -17,45 +17,55 @@ def smt_queries(ob: Obligation):
     return smtlib.queries(domains, [h.expr for h in ob.claim.hyps], ob.claim.goal)
 
 
-@handles("smt")
-def smt(ob: Obligation, timeout: float) -> Evidence:
-    main, sides, atoms = smt_queries(ob)
+def both_unsat(texts: list, timeout: float) -> tuple[dict, str | None]:
+    """Run every text on z3 and on cvc5: ({solver: 'unsat' or its first other answer}, reason or None).
+    A missing solver, a crash, 'unknown' (the deterministic resource limit) or a wall-clock kill is a
+    reason, never unsat."""
     have = smtlib.available()
     missing = [s for s in REQUIRED if s not in have]
     if missing:
-        return Evidence(Verdict.UNKNOWN, "smt", {"kind": "none",
-                        "reason": f"{' and '.join(missing)} not installed: PROVED needs both solvers to agree"})
+        return {}, f"{' and '.join(missing)} not installed: PROVED needs both solvers to agree"
     answers = {}
     for name in REQUIRED:
         worst = "unsat"
-        for text in [main] + sides:
+        for i, text in enumerate(texts):
             try:
                 ans = smtlib.SOLVERS[name](text, timeout)
             except Exception as e:  # a crash is not an answer
                 ans = f"error ({e.__class__.__name__})"
             if ans != "unsat":
-                worst = ans
+                worst = ans if len(texts) == 1 else f"{ans} on query {i + 1} of {len(texts)}"
                 break
         answers[name] = worst
     if all(a == "unsat" for a in answers.values()):
+        return answers, None
+    return answers, "not unsat on both solvers (" + ", ".join(f"{k}: {v}" for k, v in answers.items()) + ")"
+
+
+@handles("smt")
+def smt(ob: Obligation, timeout: float) -> Evidence:
+    domains = {v.name: v.domain for v in ob.claim.vars}
+    mains, sides, atoms = smtlib.plan(domains, [h.expr for h in ob.claim.hyps], ob.claim.goal)
+    answers, reason = both_unsat(mains + sides, timeout)
+    if reason is None:
         trust = tuple(f"{n} unsat" for n in REQUIRED)
         if atoms:
             trust += ("exp/log/derivative terms abstracted as free reals (over-approximation)",)
         return Evidence(Verdict.PROVED, "smt", {"kind": "smt", "solvers": answers, "atoms": atoms,
                                                 "side_queries": len(sides)}, trust)
-    reason = ", ".join(f"{k}: {v}" for k, v in answers.items())
-    return Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": f"not unsat on both solvers ({reason})"})
+    return Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": reason})
 
 
 # --------------------------------------------------------------------------- counterexamples from models
 
-def run_z3_model(text: str, timeout_s: float):
+def run_z3_model(text: str, timeout_s: float, scale: int = 1):
     """A model of the main query (hypotheses and the negated goal) as {name: rational string}, or the
     solver's answer when there is no model. Algebraic values are approximated by rationals; the point
     only counts after an exact replay."""
     import z3
 
     s = z3.Solver()
+    s.set("rlimit", smtlib.Z3_RLIMIT * scale)
     s.set("timeout", max(1, int(timeout_s * 1000)))
     s.from_string(text.replace("(check-sat)\n", ""))
     r = s.check()
@@ -95,13 +105,14 @@ def model(ob: Obligation, timeout: float) -> Evidence:
     except ImportError:
         return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "z3 not installed"})
     main, _, _ = smt_queries(ob)
+    sym = smtlib.symbols({v.name: v.domain for v in ob.claim.vars})
     ans = smtlib.run_guarded("z3model", main, timeout)
     if not isinstance(ans, dict):
         return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": f"z3: {ans}"})
     point = {}
     for v in ob.claim.vars:
         try:
-            point[v.name] = Fraction(ans.get(v.name, "0"))
+            point[v.name] = Fraction(ans.get(sym[v.name], "0"))
         except (ValueError, ZeroDivisionError):
             point[v.name] = Fraction(0)
     ev = replay(ob, point, exact_zero=False)

@@ -11,7 +11,6 @@ from ..errors import ExprError
 from ..verdict import Verdict
 from . import handles
 
-SZ_TRIALS = 4
 
 
 def to_sympy(node, syms: dict):
@@ -73,9 +72,20 @@ def identity(ob: Obligation, timeout: float) -> Evidence:
         return Evidence(Verdict.UNKNOWN, "identity", {"kind": "none", "reason": "identity method needs an equation"})
     syms: dict = {}
     diff = to_sympy(g[1], syms) - to_sympy(g[2], syms)
-    if _zero(diff):
-        return Evidence(Verdict.PROVED, "identity",
-                        {"kind": "identity", "prover": f"sympy {sp.__version__} simplify", "trials": SZ_TRIALS},
-                        ("sympy simplification",))
-    return Evidence(Verdict.UNKNOWN, "identity",
-                    {"kind": "none", "reason": "sympy could not simplify lhs - rhs to 0"})
+    if not _zero(diff):
+        return Evidence(Verdict.UNKNOWN, "identity",
+                        {"kind": "none", "reason": "sympy could not simplify lhs - rhs to 0"})
+    # sympy cancels x*(1/x) to 1 and reads exp(log x) = x for every x: the identity only counts where
+    # both sides are defined, so every denominator must be non-zero and every log argument positive
+    # under the hypotheses (the SMT definedness conditions, on z3 and cvc5)
+    from .smt import both_unsat, smt_queries
+
+    _, sides, _ = smt_queries(ob)
+    answers, reason = both_unsat(sides, timeout) if sides else ({}, None)
+    if reason is not None:
+        return Evidence(Verdict.UNKNOWN, "identity", {"kind": "none", "reason": "lhs - rhs simplifies to 0, but "
+                        f"a denominator or log argument is not shown defined under the hypotheses: {reason}"})
+    trust = ("sympy simplification",) + tuple(f"{n} unsat" for n in answers)
+    return Evidence(Verdict.PROVED, "identity",
+                    {"kind": "identity", "prover": f"sympy {sp.__version__} simplify", "solvers": answers,
+                     "side_queries": len(sides)}, trust)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from math import floor
 
 MAX_PREC = 1 << 17  # bits; a certificate asking for more is refused
+EXP_ARG_MAX = 1 << 20
 
 
 class Undecided(Exception):
@@ -111,6 +112,10 @@ def exp_bounds(q: Fraction, prec: int) -> tuple[Fraction, Fraction]:
     q = Fraction(q)
     if q == 0:
         return Fraction(1), Fraction(1)
+    if q > EXP_ARG_MAX:
+        raise Undecided("exp of an argument above 2^20 (refused: the enclosure would not fit in memory)")
+    if q < -EXP_ARG_MAX:  # 0 < exp(q) <= exp(-2^20) < 2^-(2^20) <= 2^-prec (prec <= MAX_PREC = 2^17)
+        return Fraction(0), Fraction(1, 1 << min(prec, MAX_PREC))
     mag = abs(q)
     s = max(0, (mag.numerator.bit_length() - mag.denominator.bit_length()) + 2)  # |q / 2^s| <= 1/2
     wp = prec + 2 * s + 32 + prec.bit_length()

@@ -1,18 +1,36 @@
 """Claims to SMT-LIB 2 (QF_NRA/NIRA), and running z3 and cvc5 on the text.
 
-Transcendental and derivative subterms become fresh real atoms (exp atoms are asserted positive):
-an over-approximation, so `unsat` still proves the claim. Every division ``u/v`` becomes a fresh
-variable q with ``q*v = u``; the solver's own division semantics (x/0 unconstrained in z3) are never
-used, and each denominator of the goal gets a side query ``hyps => v != 0``.
+Soundness rules of the translation (docs/soundness.md):
+- Names never reach the text: variables are printed as generated symbols ``v0, v1, ...`` (sorted
+  names), atoms as ``t0, ...`` and quotients as ``q0, ...``; a name outside the identifier grammar is
+  rejected before anything is printed.
+- exp, log and derivative subterms become fresh real atoms (exp atoms are asserted positive): an
+  over-approximation, so `unsat` still proves the claim.
+- Every division ``u/v`` becomes a fresh variable q. Every denominator v, and every log argument a,
+  anywhere in the hypotheses, the goal or inside an atom's argument, gives a *definedness condition*
+  (v != 0, a > 0) and one side query: hypotheses, *guarded* quotient definitions
+  ``v' != 0 => q'*v' = u'`` (which never by themselves force v' != 0), and the negated condition. All
+  side queries unsat means every term of the claim is defined wherever the hypotheses hold; only then
+  does the main query (hypotheses, quotient definitions, the conditions, the negated goal) count.
+- Answers come from deterministic resource limits (z3 ``rlimit``, cvc5 ``rlimit-per``); the wall clock
+  is only a safety kill, and a kill is ``timeout``, never unsat.
 Both solvers are imported lazily; this module is shared by the prover and the checker."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from .trees import Reject
+from .trees import Reject, check_name
 
 LOGIC_HEAD = "(set-logic ALL)\n"
+# Deterministic resource limits: a query that needs more is answered 'unknown' on every machine,
+# whatever the load. Calibrated on the committed certificates (docs/soundness.md, "Resource limits"):
+# the largest query needs about a tenth of these (benchmarks/smt_rlimit.py).
+Z3_RLIMIT = 40_000_000
+CVC5_RLIMIT = 4_000_000
+SAFETY_WALL_S = 300.0  # the kill that never decides: beyond it the answer is 'timeout' (UNKNOWN)
+# the finite tree problems (checker.treecover) are larger Boolean problems: they get this many times more
+TREE_SCALE = 20
 
 
 def _q(x: Fraction) -> str:
@@ -24,19 +42,32 @@ def _q(x: Fraction) -> str:
     return body if x > 0 else f"(- {body})"
 
 
+def symbols(domains: dict) -> dict:
+    """Variable name -> generated SMT symbol (v0, v1, ... in sorted name order). Names are checked
+    against the identifier grammar first."""
+    for name in domains:
+        check_name(name)
+    return {name: f"v{i}" for i, name in enumerate(sorted(domains))}
+
+
 class _Tr:
     def __init__(self, domains: dict):
         self.domains = domains
+        self.sym = symbols(domains)
         self.atoms: dict[str, str] = {}  # canonical key -> name
-        self.defs: list[str] = []  # assertions defining atoms and quotients
-        self.denoms: list[tuple[str, int]] = []  # goal denominators (SMT term, index of its own definition)
-        self.collect_denoms = False
+        self.positive: list[str] = []  # exp atoms are positive
+        self.quot: list[tuple[str, str, str]] = []  # (q, u, v): q = u / v
+        self.conds: list[str] = []  # definedness conditions (SMT formulas), deduplicated
         self.decls: list[str] = []
 
     def fresh(self, prefix: str) -> str:
-        name = f"_{prefix}{len(self.decls)}"
+        name = f"{prefix}{len(self.decls)}"
         self.decls.append(name)
         return name
+
+    def cond(self, text: str) -> None:
+        if text not in self.conds:
+            self.conds.append(text)
 
     def term(self, n) -> str:
         op = n[0]
@@ -45,8 +76,9 @@ class _Tr:
         if op == "var":
             name = n[1]
             if name not in self.domains:
-                raise Reject(f"variable {name!r} is not declared")
-            return f"(to_real |{name}|)" if self.domains[name] == "int" else f"|{name}|"
+                raise Reject(f"variable {str(name)[:40]!r} is not declared")
+            s = self.sym[name]
+            return f"(to_real {s})" if self.domains[name] == "int" else s
         if op == "add":
             return "(+ " + " ".join(self.term(c) for c in n[1:]) + ")" if len(n) > 2 else self.term(n[1])
         if op == "mul":
@@ -76,18 +108,25 @@ class _Tr:
         if op in ("exp", "log", "diff"):
             key = repr(n)
             if key not in self.atoms:
+                # the atom's argument is translated for its definedness conditions only
+                if op == "diff":
+                    _differentiable(n[1])
+                    if n[2] not in self.domains:
+                        raise Reject(f"derivative in an undeclared variable {str(n[2])[:40]!r}")
+                arg = self.term(n[1])
+                if op == "log":
+                    self.cond(f"(> {arg} 0.0)")
                 name = self.fresh("t")
                 self.atoms[key] = name
                 if op == "exp":
-                    self.defs.append(f"(> {name} 0.0)")
+                    self.positive.append(f"(> {name} 0.0)")
             return self.atoms[key]
         raise Reject(f"operator {op!r} is not a term")
 
     def div(self, u: str, v: str) -> str:
         q = self.fresh("q")
-        self.defs.append(f"(= (* {q} {v}) {u})")
-        if self.collect_denoms:
-            self.denoms.append((v, len(self.defs) - 1))
+        self.quot.append((q, u, v))
+        self.cond(f"(not (= {v} 0.0))")
         return q
 
     def formula(self, n) -> str:
@@ -106,42 +145,80 @@ class _Tr:
         raise Reject(f"operator {op!r} is not a formula")
 
 
+def _differentiable(n) -> None:
+    """A derivative atom stands for a real number only where its body is differentiable: no abs, max
+    or min inside (they have kinks); poles and log arguments are definedness conditions."""
+    if n[0] in ("abs", "max", "min"):
+        raise Reject(f"derivative of {n[0]} (not differentiable everywhere)")
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _differentiable(c)
+
+
 def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str]]:
-    """The main query (unsat <=> the claim holds over the abstraction), the side queries (one per
-    goal denominator: unsat <=> it is non-zero), and the list of abstracted atoms."""
+    """The main query (unsat <=> the claim holds over the abstraction, given the conditions), the side
+    queries (one per definedness condition: unsat <=> the condition follows from the hypotheses), and
+    the list of abstracted atoms."""
     tr = _Tr(domains)
     hs = [tr.formula(h) for h in hyps]
-    tr.collect_denoms = True
-    g = tr.formula(goal)
+    g = tr.formula(goal) if goal is not None else "true"
     head = "(set-logic QF_NRA)\n" if "int" not in domains.values() else LOGIC_HEAD
-    decl = "".join(f"(declare-fun |{v}| () {'Int' if d == 'int' else 'Real'})\n" for v, d in sorted(domains.items()))
+    decl = "".join(f"(declare-fun {tr.sym[v]} () {'Int' if d == 'int' else 'Real'})\n"
+                   for v, d in sorted(domains.items()))
     decl += "".join(f"(declare-fun {a} () Real)\n" for a in tr.decls)
-    body = "".join(f"(assert {h})\n" for h in hs + tr.defs)
-    main = head + decl + body + f"(assert (not {g}))\n(check-sat)\n"
-    # the side query for v must not contain v's own quotient definition q*v = u, which alone can
-    # rule out v = 0 (u a non-zero constant): that would "prove" v != 0 from nothing
-    sides = []
-    for v, own in tr.denoms:
-        side_body = "".join(f"(assert {h})\n" for h in hs + [d for i, d in enumerate(tr.defs) if i != own])
-        sides.append(head + decl + side_body + f"(assert (= {v} 0.0))\n(check-sat)\n")
+    guarded = [f"(=> (not (= {v} 0.0)) (= (* {q} {v}) {u}))" for q, u, v in tr.quot]
+    exact = [f"(= (* {q} {v}) {u})" for q, u, v in tr.quot]
+    base = "".join(f"(assert {h})\n" for h in hs + tr.positive)
+    main = head + decl + base + "".join(f"(assert {c})\n" for c in exact + tr.conds) + \
+        f"(assert (not {g}))\n(check-sat)\n"
+    side_body = base + "".join(f"(assert {d})\n" for d in guarded)
+    sides = [head + decl + side_body + f"(assert (not {c}))\n(check-sat)\n" for c in tr.conds]
     return main, sides, sorted(tr.atoms)
 
 
-def run_z3(text: str, timeout_s: float) -> str:
+def conjuncts(goal) -> list:
+    """The top-level conjuncts of a goal (nested 'and' flattened): one small query each is much faster than
+    one query for the whole conjunction, and the claim holds iff every conjunct does."""
+    if goal[0] != "and":
+        return [goal]
+    out = []
+    for c in goal[1:]:
+        out.extend(conjuncts(c))
+    return out
+
+
+def plan(domains: dict, hyps: list, goal) -> tuple[list[str], list[str], list[str]]:
+    """(main queries, one per conjunct of the goal; definedness side queries; atoms). PROVED needs every
+    one of them unsat."""
+    main, sides, atoms = queries(domains, hyps, goal)
+    parts = conjuncts(goal)
+    mains = [main] if len(parts) == 1 else [queries(domains, hyps, part)[0] for part in parts]
+    return mains, sides, atoms
+
+
+def run_z3(text: str, timeout_s: float, scale: int = 1) -> str:
     import z3
 
     s = z3.Solver()
+    s.set("rlimit", int(Z3_RLIMIT * scale))
     s.set("timeout", max(1, int(timeout_s * 1000)))
     s.from_string(text.replace("(check-sat)\n", ""))
     return str(s.check())
 
 
-def run_cvc5(text: str, timeout_s: float) -> str:
+def run_cvc5(text: str, timeout_s: float, scale: int = 1) -> str:
+    return cvc5_solve(text, timeout_s, CVC5_RLIMIT * scale)[0]
+
+
+def cvc5_solve(text: str, timeout_s: float, rlimit: int) -> tuple[str, int]:
+    """(answer, resource units used) of cvc5 on the text; rlimit 0 means no resource limit."""
     import cvc5
 
     tm = cvc5.TermManager()
     s = cvc5.Solver(tm)
-    s.setOption("tlimit", str(max(1, int(timeout_s * 1000))))
+    if rlimit:
+        s.setOption("rlimit-per", str(int(rlimit)))
+    s.setOption("tlimit-per", str(max(1, int(timeout_s * 1000))))
     p = cvc5.InputParser(s)
     p.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "attncert")
     sm = p.getSymbolManager()
@@ -153,7 +230,8 @@ def run_cvc5(text: str, timeout_s: float) -> str:
         r = cmd.invoke(s, sm).strip()
         if r:
             out = r
-    return out if out in ("sat", "unsat") else "unknown"
+    used = next((int(v["value"]) for k, v in s.getStatistics() if k == "resource::resourceUnitsUsed"), -1)
+    return (out if out in ("sat", "unsat") else "unknown"), used
 
 
 _RAW = {"z3": run_z3, "cvc5": run_cvc5}
@@ -164,18 +242,19 @@ def _serve(name, conn):
     run = _RAW[name]
     while True:
         try:
-            text, timeout_s = conn.recv()
+            text, timeout_s, scale = conn.recv()
         except EOFError:
             return
         try:
-            conn.send(run(text, timeout_s))
+            conn.send(run(text, timeout_s, scale))
         except Exception as e:  # reported as not-unsat
             conn.send(f"error ({e.__class__.__name__})")
 
 
-def run_guarded(name: str, text: str, timeout_s: float) -> str:
-    """Run a solver in a persistent child process with a hard wall-clock limit: a solver that ignores
-    its own limit is killed and the answer is 'timeout' (never unsat)."""
+def run_guarded(name: str, text: str, timeout_s: float, scale: int = 1) -> str:
+    """Run a solver in a persistent child process, under its deterministic resource limit (times
+    ``scale``) and a hard wall-clock kill: a solver past the kill is killed and the answer is 'timeout'
+    (never unsat)."""
     import multiprocessing as mp
 
     import os
@@ -189,7 +268,7 @@ def run_guarded(name: str, text: str, timeout_s: float) -> str:
         proc.start()
         w = _WORKERS[name] = (proc, parent, os.getpid())
     proc, conn, _ = w
-    conn.send((text, timeout_s))
+    conn.send((text, timeout_s, scale))
     if conn.poll(timeout_s + 2.0):
         try:
             return conn.recv()
@@ -201,7 +280,7 @@ def run_guarded(name: str, text: str, timeout_s: float) -> str:
     return "timeout"
 
 
-SOLVERS = {name: (lambda text, t, _n=name: run_guarded(_n, text, t)) for name in _RAW}
+SOLVERS = {name: (lambda text, t, scale=1, _n=name: run_guarded(_n, text, t, scale)) for name in _RAW}
 
 
 def available() -> dict:

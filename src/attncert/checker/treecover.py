@@ -21,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations, permutations, product
 
+from . import smtlib
 from .trees import Reject
 
 # names the encodings of ``problem``; obligations carry it in their options, so the result cache
@@ -245,7 +246,7 @@ def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, l
     if not solvers:
         raise Reject("cannot re-run the stored problem: neither z3 nor cvc5 is installed")
     for name, run in solvers.items():
-        ans = run(ev["problem_below"], timeout)
+        ans = run(ev["problem_below"], timeout, smtlib.TREE_SCALE)
         if ans != "unsat":
             raise Reject(f"{name} answered {ans} (not unsat) on the stored problem")
     checked.append(f"'quantity <= {m - 1}' unsat on re-run by {', '.join(solvers)}")

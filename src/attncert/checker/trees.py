@@ -14,6 +14,10 @@ MAX_NODES = 200_000
 MAX_DIGITS = 5_000
 
 _NUM = re.compile(r"-?[0-9]+(/[0-9]+)?\Z")
+# variable names: a plain identifier, optionally with one bracketed parameter list (the defined
+# quantities of tree certificates, e.g. nmin[dretrieval,T=8,D=3]); nothing else is ever accepted, so a
+# name can never carry solver text
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(\[[A-Za-z0-9_,=]{1,60}\])?\Z")
 NARY = {"add", "mul", "max", "min", "and", "or"}
 UNARY = {"neg", "exp", "log", "abs", "not"}
 BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies"}
@@ -22,6 +26,14 @@ RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 class Reject(Exception):
     """The certificate is not acceptable; the message says why in one line."""
+
+
+def check_name(name) -> str:
+    """``name`` if it is a valid variable name, else Reject."""
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise Reject(f"bad variable name {str(name)[:40]!r}: must match [A-Za-z_][A-Za-z0-9_]* (at most 64 "
+                     "characters), optionally followed by [params]")
+    return name
 
 
 def parse_rational(s) -> Fraction:
@@ -58,17 +70,17 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
             raise Reject("num takes one value")
         return _intern(("num", parse_rational(args[0])), table)
     if op == "var":
-        if len(args) != 1 or not isinstance(args[0], str):
+        if len(args) != 1:
             raise Reject("var takes one name")
-        return _intern(("var", args[0]), table)
+        return _intern(("var", check_name(args[0])), table)
     if op in ("pow", "diff"):
         if len(args) != 2:
             raise Reject(f"{op} takes two arguments")
         k = args[1]
         if op == "pow" and (not isinstance(k, int) or isinstance(k, bool) or abs(k) > 10_000):
             raise Reject("pow needs a small integer exponent")
-        if op == "diff" and not isinstance(k, str):
-            raise Reject("diff needs a variable name")
+        if op == "diff":
+            check_name(k)
         return _intern((op, _parse(args[0], depth + 1, count, table), k), table)
     if op in NARY:
         if len(args) < 1:
@@ -82,6 +94,23 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
     else:
         raise Reject(f"unknown operator {op!r}")
     return _intern((op,) + tuple(_parse(a, depth + 1, count, table) for a in args), table)
+
+
+FORMULA_OPS = RELS | {"and", "or", "not", "implies"}
+
+
+def check_sorts(n: tuple, formula: bool) -> None:
+    """Terms and formulas are kept apart: a hypothesis or goal is a formula, the arguments of a relation
+    and of every arithmetic operator are terms, the arguments of a connective are formulas."""
+    op = n[0]
+    if (op in FORMULA_OPS) != formula:
+        raise Reject(f"{'a formula' if formula else 'a term'} was expected, found {op!r}")
+    if op in ("num", "var"):
+        return
+    want = op in ("and", "or", "not", "implies")
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            check_sorts(c, want)
 
 
 # -------------------------------------------------------------------------------- derivatives
@@ -204,9 +233,9 @@ def _ival(n: tuple, env: dict, prec: int, memo: dict):
     if op in ("and", "or", "not", "implies"):
         vals = [ival_(c, env, prec) for c in n[1:]]
         if op == "and":
-            return False if False in vals else (True if all(v is True for v in vals) else None)
+            return False if any(v is False for v in vals) else (True if all(v is True for v in vals) else None)
         if op == "or":
-            return True if True in vals else (False if all(v is False for v in vals) else None)
+            return True if any(v is True for v in vals) else (False if all(v is False for v in vals) else None)
         if op == "not":
             return None if vals[0] is None else not vals[0]
         a, b = vals
@@ -332,8 +361,8 @@ def log_rewrite(n: tuple) -> tuple:
 
 
 def sz_eval(n: tuple, env: dict, atoms: dict, rng: random.Random):
-    """Exact value where every exp(.) and log(.) is an independent random rational, keyed by the
-    value of its argument (so equal arguments share an atom)."""
+    """Exact value where every exp(.) and log(.) is an independent random integer in [1, 2^62), keyed by
+    the value of its argument (so equal arguments share an atom)."""
     op = n[0]
     if op == "num":
         return n[1]
@@ -347,7 +376,7 @@ def sz_eval(n: tuple, env: dict, atoms: dict, rng: random.Random):
             return Fraction(0)
         key = (op, a)
         if key not in atoms:
-            atoms[key] = Fraction(rng.randrange(1, 1 << 62), rng.randrange(1, 1 << 20))
+            atoms[key] = Fraction(rng.randrange(1, 1 << 62))
         return atoms[key]
     if op in ("add", "mul", "neg", "div", "pow"):
         vals = [sz_eval(c, env, atoms, rng) if isinstance(c, tuple) else c for c in n[1:]]
@@ -355,24 +384,125 @@ def sz_eval(n: tuple, env: dict, atoms: dict, rng: random.Random):
     raise Reject(f"operator {op!r} is not allowed in an identity")
 
 
-def identically_zero(expr: tuple, var_names, seed: int, trials: int = 4, fixed: dict | None = None) -> bool:
-    """Schwartz-Zippel: ``expr`` (diff-free, log-rewritten) vanishes at ``trials`` random points.
-    Variables in ``fixed`` keep their values; the others and every exp/log atom are random."""
+def degree_bound(n: tuple) -> tuple[int, int, int]:
+    """(D, A, Dmax): D bounds the degrees of the numerator and the denominator of ``n`` together, as a
+    rational function of its variables and exp/log atoms (each atom an indeterminate): the chance that
+    either vanishes at a random point is at most D p. A counts the distinct atom nodes; Dmax bounds the
+    numerator degree of the difference of two atom arguments."""
+    memo: dict = {}
+    atoms: dict = {}
+
+    def rat(n):  # (numerator degree, denominator degree)
+        key = id(n)
+        if key in memo:
+            return memo[key][1]
+        op = n[0]
+        if op == "num":
+            out = (0, 0)
+        elif op == "var":
+            out = (1, 0)
+        elif op in ("exp", "log"):
+            a, b = rat(n[1])
+            atoms[id(n)] = (n, a + b)
+            out = (1, 0)
+        elif op == "neg":
+            out = rat(n[1])
+        elif op == "add":
+            parts = [rat(c) for c in n[1:]]
+            den = sum(b for _, b in parts)
+            out = (max(a + den - b for a, b in parts), den)
+        elif op == "mul":
+            parts = [rat(c) for c in n[1:]]
+            out = (sum(a for a, _ in parts), sum(b for _, b in parts))
+        elif op == "div":
+            (a1, b1), (a2, b2) = rat(n[1]), rat(n[2])
+            out = (a1 + b2, b1 + a2)
+        elif op == "pow":
+            a, b = rat(n[1])
+            k = n[2]
+            out = (k * a, k * b) if k >= 0 else (-k * b, -k * a)
+        else:
+            raise Reject(f"operator {op!r} is not allowed in an identity")
+        memo[key] = (n, out)
+        return out
+
+    d, den = rat(n)
+    dmax = 2 * max((s for _, s in atoms.values()), default=0)
+    return d + den, len(atoms), dmax
+
+
+# every random value has point mass at most 2^-61: variables are N/d with N uniform in [-2^62, 2^62),
+# atoms are uniform integers in [1, 2^62)
+_P_LOG2 = -61
+TARGET_LOG2 = -128
+
+
+def zero_test_plan(expr: tuple) -> tuple[int, int]:
+    """(trials, k): the number of independent random points that makes the probability that a non-zero
+    ``expr`` passes at most 2^-k with k >= 128. Per point, a false pass needs the numerator to vanish
+    (at most D p), two distinct atom arguments to collide or an argument to hit exp(0)/log(1) (at most
+    A(A+1) Dmax p), or the resampling after a pole to bias it: a pole has probability at most D p (D
+    counts the denominator's degree too), so conditioning on no pole costs a factor 1/(1 - D p) < 2."""
+    d, a, dmax = degree_bound(expr)
+    per = 2 * (d + a * (a + 1) * dmax + 1)  # times p
+    lg = per.bit_length() + _P_LOG2  # log2 of the per-point bound, rounded up
+    if lg > -8:
+        raise Reject(f"zero test: degree bound {d} with {a} atoms is too high for a meaningful error bound")
+    trials = max(2, -(TARGET_LOG2 // -lg))  # ceil(128 / -lg)
+    return trials, -lg * trials
+
+
+def identically_zero(expr: tuple, var_names, seed: int, fixed: dict | None = None) -> tuple[bool, int]:
+    """Schwartz-Zippel: does ``expr`` (diff-free, log-rewritten) vanish at random points? Variables in
+    ``fixed`` keep their values; the others and every exp/log atom are random, drawn from ``seed`` (the
+    caller derives it from the claim's hash). Returns (vanishes at every point, k): a non-zero ``expr``
+    passes with probability at most 2^-k."""
+    trials, k = zero_test_plan(expr)
     rng = random.Random(seed)
     fixed = fixed or {}
     done = 0
     attempts = 0
     while done < trials:
         attempts += 1
-        if attempts > 10 * trials:
-            raise Reject("identity check hit a pole at every random point")
-        env = {v: Fraction(rng.randrange(-(1 << 40), 1 << 40), rng.randrange(1, 1 << 20)) for v in var_names}
+        if attempts > 4 * trials + 8:
+            raise Reject("identity check hit a pole at almost every random point")
+        env = {v: Fraction(rng.randrange(-(1 << 62), 1 << 62), rng.randrange(1, 1 << 20)) for v in var_names}
         env.update(fixed)
         try:
             val = sz_eval(expr, env, {}, rng)
         except Undecided:
             continue
         if val != 0:
-            return False
+            return False, k
         done += 1
-    return True
+    return True, k
+
+
+def defined_at(n: tuple, env: dict, prec: int) -> bool:
+    """Every denominator of ``n`` is non-zero and every log argument positive at the point, rigorously
+    (interval evaluation), including inside the body of every derivative (whose operators have open
+    domains, so defined at the point means differentiable near it). Nothing is evaluated at a point
+    where a term of the claim is undefined. ``n`` may contain derivative nodes."""
+    memo: dict = {}
+    seen: set = set()
+
+    def value(m):
+        return ival(no_diff(m), env, prec, memo)
+
+    def walk(m) -> bool:
+        if id(m) in seen or m[0] in ("num", "var"):
+            return True
+        seen.add(id(m))
+        kids = [c for c in m[1:] if isinstance(c, tuple)]
+        if not all(walk(c) for c in kids):
+            return False
+        try:
+            if m[0] == "div" or (m[0] == "pow" and m[2] < 0):
+                return _cmp("ne", value(m[2] if m[0] == "div" else m[1]), Fraction(0)) is True
+            if m[0] == "log":
+                return _cmp("gt", value(m[1]), Fraction(0)) is True
+        except Undecided:
+            return False
+        return True
+
+    return walk(n)

@@ -12,9 +12,11 @@ from fractions import Fraction
 
 from . import smtlib, treecover
 from .qarith import MAX_PREC, Undecided
-from .trees import Reject, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
+from .trees import Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
-SCHEMA = "attncert.cert/1"
+SCHEMA = "attncert.cert/2"
+RETIRED = {"attncert.cert/1": "written before the soundness fixes of docs/soundness.md (division and "
+                              "definedness side conditions, seeded zero tests); re-issue it with `attncert certify`"}
 VERDICTS = ("PROVED", "CONFIRMED", "UNKNOWN", "REFUTED")
 TOP_KEYS = {
     "schema", "id", "family", "paper", "ref", "statement", "claim", "claim_sha256", "verdict", "expected",
@@ -22,7 +24,7 @@ TOP_KEYS = {
 }
 FINDING_KEYS = {"kind", "repair", "affects_conclusion", "note"}
 EVIDENCE_KEYS = {
-    "identity": {"kind", "prover", "trials"},
+    "identity": {"kind", "prover", "solvers", "side_queries"},
     "smt": {"kind", "solvers", "atoms", "side_queries"},
     "interval": {"kind", "bits", "margin"},
     "counterexample": {"kind", "point", "bits", "margin", "zero_test"},
@@ -37,6 +39,7 @@ KIND_VERDICTS = {
     "treemin": {"PROVED", "REFUTED"}, "treegrid": {"PROVED", "REFUTED"},
 }
 MAX_FILE_BYTES = 8 << 20
+SZ_TRUST = "Schwartz-Zippel zero test, points drawn from the claim's hash (false pass <= 2^-128 per test)"
 
 
 def canonical(obj) -> str:
@@ -125,56 +128,87 @@ def _claim(obj):
     for v in obj["vars"]:
         if not isinstance(v, dict) or not ({"name", "domain"} <= set(v) <= {"name", "domain", "lo", "hi"}):
             raise Reject("malformed variable declaration")
-        if v["domain"] not in ("real", "int", "defined") or not isinstance(v["name"], str) or v["name"] in domains:
+        check_name(v["name"])
+        if v["domain"] not in ("real", "int", "defined") or v["name"] in domains:
             raise Reject(f"bad variable {str(v.get('name'))[:30]!r}")
         domains[v["name"]] = v["domain"]
-        boxes[v["name"]] = (parse_rational(v["lo"]) if "lo" in v else None,
-                            parse_rational(v["hi"]) if "hi" in v else None)
+        lo, hi = (parse_rational(v["lo"]) if "lo" in v else None, parse_rational(v["hi"]) if "hi" in v else None)
+        if lo is not None and hi is not None and lo > hi:
+            raise Reject(f"empty box for {v['name']}: lo > hi")
+        boxes[v["name"]] = (lo, hi)
+    if not isinstance(obj["hyps"], list):
+        raise Reject("hyps must be a list")
     hyps = []
+    table: dict = {}
     for h in obj["hyps"]:
         if not isinstance(h, dict) or not ({"expr"} <= set(h) <= {"expr", "by"}):
             raise Reject("malformed hypothesis")
-        if "by" in h and not isinstance(h["by"], str):
-            raise Reject("hypothesis 'by' must be a string")
-        hyps.append(parse(h["expr"]))
-    goal = parse(obj["goal"])
+        if "by" in h and (not isinstance(h["by"], str) or not h["by"]):
+            raise Reject("hypothesis 'by' must be a non-empty string")
+        hyps.append(parse(h["expr"], table=table))
+    goal = parse(obj["goal"], table=table)
+    for n in hyps + [goal]:
+        _declared(n, domains)
+        check_sorts(n, formula=True)
     return domains, boxes, hyps, goal
 
 
-def decide(node, env: dict, bits: int):
+def _declared(n, domains) -> None:
+    """Every variable of the claim is declared (a derivative's variable too, and it must be real: a
+    function of an integer variable has no derivative)."""
+    if n[0] == "var" and n[1] not in domains:
+        raise Reject(f"variable {n[1]!r} is not declared")
+    if n[0] == "diff" and domains.get(n[2]) != "real":
+        raise Reject(f"derivative in {n[2]!r}, which is not a declared real variable")
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _declared(c, domains)
+
+
+def decide(node, env: dict, bits: int, zero_seed: int | None = None):
     """Three-valued truth of a formula at a point, raising the precision once; connectives are decided
-    from their parts; a relation between two equal expressions is decided by the zero test."""
+    from their parts. With ``zero_seed`` (counterexample replay only), a relation that the intervals
+    cannot separate is decided by the seeded zero test, once every term of it is shown defined at the
+    point. Returns (truth, k): k > 0 when the zero test was used, with false-pass probability <= 2^-k."""
     op = node[0]
     if op in ("and", "or", "not", "implies"):
-        parts = [decide(c, env, bits) for c in node[1:]]
+        parts = [decide(c, env, bits, zero_seed) for c in node[1:]]
         vals = [p[0] for p in parts]
-        zero = any(p[1] for p in parts)
+        k = min((p[1] for p in parts if p[1]), default=0)
         if op == "and":
-            return (False if False in vals else (True if all(v is True for v in vals) else None)), zero
+            return (False if any(v is False for v in vals) else (True if all(v is True for v in vals) else None)), k
         if op == "or":
-            return (True if True in vals else (False if all(v is False for v in vals) else None)), zero
+            return (True if any(v is True for v in vals) else (False if all(v is False for v in vals) else None)), k
         if op == "not":
-            return (None if vals[0] is None else not vals[0]), zero
+            return (None if vals[0] is None else not vals[0]), k
         return (True if (vals[0] is False or vals[1] is True) else
-                (False if vals == [True, False] else None)), zero
+                (False if vals == [True, False] else None)), k
     for b in (bits, 4 * bits):
         try:
             v = ival(node, env, min(b, MAX_PREC))
         except Undecided:
             v = None
         if v is not None:
-            return v, False
-    if op in ("lt", "le", "gt", "ge", "eq", "ne"):
-        diff = log_rewrite(no_diff(("add", node[1], ("neg", node[2]))))
+            return v, 0
+    if zero_seed is not None and op in ("lt", "le", "gt", "ge", "eq", "ne") and defined_at(node, env, 4 * bits):
+        diff = log_rewrite(("add", node[1], ("neg", node[2])))
         try:
-            if identically_zero(diff, [], seed=12345, fixed=env):
-                return op in ("le", "ge", "eq"), True
-        except (Undecided, Reject):
-            pass
-    return None, False
+            zero, k = identically_zero(diff, [], seed=zero_seed, fixed=env)
+        except Undecided:
+            return None, 0
+        if zero:
+            return op in ("le", "ge", "eq"), k
+    return None, 0
 
 
-def _point(obj, domains) -> dict:
+def _hash_seed(*parts: str) -> int:
+    return int(hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32], 16)
+
+
+def _point(obj, domains, boxes) -> dict:
+    """A point of the claim: every variable a value, integers integral, and each value inside the
+    variable's box when it has one (a box is where the claim's reader expects the variable to range; a
+    point outside it is not accepted as a counterexample or a sample)."""
     if not isinstance(obj, dict) or set(obj) != set(domains):
         raise Reject("point must give every variable a value")
     env = {}
@@ -182,6 +216,9 @@ def _point(obj, domains) -> dict:
         q = parse_rational(s)
         if domains[k] == "int" and q.denominator != 1:
             raise Reject(f"integer variable {k} has value {s}")
+        lo, hi = boxes[k]
+        if (lo is not None and q < lo) or (hi is not None and q > hi):
+            raise Reject(f"point value {k} = {s[:40]} lies outside the variable's box")
         env[k] = q
     return env
 
@@ -197,6 +234,27 @@ def _margin(obj):
     return lo, hi
 
 
+def _worst_margin_agrees(goal, env, text: str) -> None:
+    """The recorded worst margin (how far the goal is from failing at the worst sample, in decimal) must
+    agree with the checker's own evaluation to 1% (plus 1e-30)."""
+    import re
+
+    if not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?(e-?[0-9]+)?", text) or len(text) > 60:
+        raise Reject("worst_margin is not a decimal number")
+    mant, _, expo = text.partition("e")
+    rec = Fraction(mant) * Fraction(10) ** int(expo or 0)
+    try:
+        v = ival(("add", goal[1], ("neg", goal[2])), env, 256)
+    except Undecided:
+        raise Reject("the worst sample's margin cannot be evaluated") from None
+    lo, hi = (v, v) if isinstance(v, Fraction) else (v.lo, v.hi)
+    if goal[0] in ("lt", "le"):
+        lo, hi = -hi, -lo
+    tol = abs(rec) / 100 + Fraction(1, 10 ** 30)
+    if rec < lo - tol or rec > hi + tol:
+        raise Reject("the recorded worst margin disagrees with the checker's evaluation at the worst sample")
+
+
 def _margin_agrees(goal, env, bits, recorded):
     """The recorded enclosure of lhs - rhs must overlap the checker's own."""
     if recorded is None or goal[0] not in ("lt", "le", "gt", "ge", "eq", "ne"):
@@ -210,8 +268,10 @@ def _margin_agrees(goal, env, bits, recorded):
         raise Reject("recorded margin disagrees with the checker's evaluation")
 
 
-def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str], list[str]]:
+def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple[str, list[str], list[str]]:
     """Verify one certificate. Returns (verdict, what was checked, what was trusted); raises Reject."""
+    if isinstance(obj.get("schema"), str) and obj["schema"] in RETIRED:
+        raise Reject(f"schema {obj['schema']} is retired: {RETIRED[obj['schema']]}")
     _check_keys(obj, TOP_KEYS, "certificate")
     if obj["schema"] != SCHEMA:
         raise Reject(f"unknown schema {str(obj['schema'])[:30]!r}")
@@ -223,6 +283,8 @@ def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str],
             raise Reject(f"field {k!r} must be a non-empty string")
     if obj["paper"] not in ("ks", "infoflow"):
         raise Reject(f"unknown paper {str(obj['paper'])[:20]!r}")
+    if len(obj["id"]) > 200 or any(c.isspace() for c in obj["id"]):
+        raise Reject("id must be at most 200 characters without spaces")
     if digest(obj["claim"]) != obj["claim_sha256"]:
         raise Reject("claim_sha256 mismatch: the claim was changed")
     verdict = obj["verdict"]
@@ -241,6 +303,10 @@ def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str],
     if not isinstance(obj["tools"], dict) or not all(isinstance(v, str) for v in obj["tools"].values()):
         raise Reject("tools must map names to version strings")
     domains, boxes, hyps, goal = _claim(obj["claim"])
+    raw = hyps + [goal]  # with derivative nodes: definedness looks inside their bodies
+    cited = sorted({h["by"] for h in obj["claim"]["hyps"] if "by" in h and not h["by"].startswith("fact:")})
+    if obj["uses"] != cited:
+        raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts aside), sorted")
     ev = obj["evidence"]
     if kind_needs_values(ev):
         hyps, goal = [no_diff(h) for h in hyps], no_diff(goal)
@@ -259,82 +325,107 @@ def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str],
     if kind == "identity":
         if goal[0] != "eq":
             raise Reject("identity evidence needs an equation as goal")
-        trials = ev["trials"]
-        if not isinstance(trials, int) or not 2 <= trials <= 64:
-            raise Reject("identity trials must be an integer in [2, 64]")
         expr = log_rewrite(no_diff(("add", goal[1], ("neg", goal[2]))))
         try:
-            ok = identically_zero(expr, sorted(domains), seed, trials)
+            ok, k = identically_zero(expr, sorted(domains), _hash_seed("identity", obj["claim_sha256"]))
         except Undecided as e:
             raise Reject(f"identity check failed: {e}") from None
         if not ok:
             raise Reject("identity does not hold at a random rational point (Schwartz-Zippel)")
-        checked.append(f"identity: both sides agree exactly at {trials} random rational points, with exp/log "
-                       f"terms as independent atoms after the log laws")
-        trusted.append(f"Schwartz-Zippel zero test ({trials} points, 62-bit atoms)")
+        # the identity holds wherever both sides are defined; the claim needs them defined under the
+        # hypotheses: every denominator non-zero, every log argument positive
+        _, sides, _ = smtlib.queries(domains, hyps, goal)
+        if ev["side_queries"] != len(sides):
+            raise Reject("number of definedness side queries differs")
+        _solvers_agree(ev["solvers"], sides, solver_timeout)
+        checked.append(f"identity: lhs - rhs vanishes at random rational points with exp/log terms as independent "
+                       f"atoms after the log laws (false pass <= 2^-{k}); {len(sides)} definedness conditions "
+                       f"unsat on re-run")
+        trusted.append(SZ_TRUST)
+        if sides:
+            trusted.extend(f"{n} unsat" for n in smtlib.available())
 
     elif kind == "smt":
-        if not isinstance(ev["solvers"], dict) or not ev["solvers"] or \
-                any(v != "unsat" for v in ev["solvers"].values()):
-            raise Reject("smt evidence must record unsat from each solver")
-        main, sides, atoms = smtlib.queries(domains, hyps, goal)
+        mains, sides, atoms = smtlib.plan(domains, hyps, goal)
         if ev["atoms"] != atoms:
             raise Reject("abstracted atoms differ from the claim's")
         if ev["side_queries"] != len(sides):
-            raise Reject("number of denominator side queries differs")
-        solvers = smtlib.available()
-        if not solvers:
-            raise Reject("cannot re-run SMT goal: neither z3 nor cvc5 is installed")
-        for name, run in solvers.items():
-            for text in [main] + sides:
-                try:
-                    ans = run(text, solver_timeout)
-                except Exception as e:  # solver crash: not a verification
-                    raise Reject(f"{name} failed: {e.__class__.__name__}") from None
-                if ans != "unsat":
-                    raise Reject(f"{name} answered {ans} (not unsat) on re-run")
-        checked.append(f"SMT: negated goal unsat on re-run by {', '.join(solvers)} ({1 + len(sides)} queries)")
-        trusted.extend(f"{n} unsat" for n in solvers)
+            raise Reject("number of definedness side queries differs")
+        if not ev["solvers"]:
+            raise Reject("smt evidence must record unsat from each solver")
+        _solvers_agree(ev["solvers"], mains + sides, solver_timeout)
+        checked.append(f"SMT: negated goal ({len(mains)} conjuncts) and {len(sides)} definedness conditions unsat "
+                       f"on re-run by {', '.join(smtlib.available())} ({len(mains) + len(sides)} queries)")
+        trusted.extend(f"{n} unsat" for n in smtlib.available())
         if atoms:
             trusted.append("exp/log/derivative terms abstracted as free reals (over-approximation)")
 
     elif kind in ("interval", "counterexample"):
         bits = ev["bits"]
-        if not isinstance(bits, int) or not 32 <= bits <= MAX_PREC:
+        if not isinstance(bits, int) or isinstance(bits, bool) or not 32 <= bits <= MAX_PREC:
             raise Reject(f"bits must be an integer in [32, {MAX_PREC}]")
         if kind == "interval":
             if domains:
                 raise Reject("interval evidence needs a closed claim (no variables)")
             env = {}
+            zero_seed = None  # a closed claim the intervals cannot decide is not decided
         else:
-            env = _point(ev["point"], domains)
+            env = _point(ev["point"], domains, boxes)
+            if not isinstance(ev["zero_test"], bool):
+                raise Reject("zero_test must be true or false")
+            # the zero test is used only when the certificate says so, and then it must be needed
+            zero_seed = _hash_seed("counterexample", obj["claim_sha256"], canonical(ev["point"])) \
+                if ev["zero_test"] else None
+        for n in raw:
+            if not defined_at(n, env, 4 * bits):
+                raise Reject("a term of the claim is not shown defined at the point (a denominator may be 0 "
+                             "or a log argument not positive)")
+        ks = []
         for h in hyps:
-            v, _ = decide(h, env, bits)
+            v, k = decide(h, env, bits, zero_seed)
             if v is not True:
                 raise Reject("a hypothesis does not hold at the point" if v is False
                              else "a hypothesis cannot be decided at the point")
-        v, by_zero = decide(goal, env, bits)
+            ks.append(k)
+        v, k = decide(goal, env, bits, zero_seed)
+        ks.append(k)
+        k_min = min((k for k in ks if k), default=0)
+        if kind == "counterexample" and ev["zero_test"] and not k_min:
+            raise Reject("zero_test is true, but the point is decided without it")
         want = verdict == "PROVED"
         if v is None:
             raise Reject("goal cannot be decided rigorously at the point")
-        if v != want:
+        if v is not want:
             raise Reject(f"goal evaluates to {v}, which contradicts verdict {verdict}")
         _margin_agrees(goal, env, bits, _margin(ev["margin"]))
         what = "closed claim" if kind == "interval" else "counterexample replayed"
-        checked.append(f"{what}: hypotheses hold and goal is {v} in rational interval arithmetic ({bits} bits)")
-        if by_zero:
-            trusted.append("Schwartz-Zippel zero test (both sides equal)")
+        checked.append(f"{what}: hypotheses hold and goal is {v} in rational interval arithmetic ({bits} bits)"
+                       + (f", equal sides by the zero test (false pass <= 2^-{k_min})" if k_min else ""))
+        if k_min:
+            trusted.append(SZ_TRUST)
 
     elif kind == "sample":
-        env = _point(ev["worst_point"], domains)
+        env = _point(ev["worst_point"], domains, boxes)
+        if type(ev["samples"]) is not int or ev["samples"] < 1:
+            raise Reject("samples must be a positive integer")
+        declared = {k: [str(lo), str(hi)] for k, (lo, hi) in boxes.items() if lo is not None and hi is not None}
+        if ev["box"] != declared:
+            raise Reject("the recorded sampling box differs from the claim's boxes")
+        if ev["worst_margin"] is not None:
+            if not isinstance(ev["worst_margin"], str) or goal[0] not in ("lt", "le", "gt", "ge"):
+                raise Reject("worst_margin must be a decimal string, for a single inequality")
+            _worst_margin_agrees(goal, env, ev["worst_margin"])
+        if not all(defined_at(n, env, 256) for n in raw):
+            raise Reject("a term of the claim is not shown defined at the worst sample")
         for h in hyps:
             v, _ = decide(h, env, 256)
-            if v is False:
-                raise Reject("worst sample violates a hypothesis")
+            if v is not True:
+                raise Reject("the worst sample does not satisfy the hypotheses (or they cannot be decided there)")
         v, _ = decide(goal, env, 256)
-        if v is False:
-            raise Reject("the goal fails at the recorded worst sample: CONFIRMED is wrong")
-        checked.append("worst sample re-evaluated: goal holds there" if v else "worst sample re-evaluated (undecided)")
+        if v is not True:
+            raise Reject("the goal " + ("fails" if v is False else "cannot be decided") +
+                         " at the recorded worst sample: CONFIRMED is not supported")
+        checked.append("worst sample re-evaluated: goal holds there")
         trusted.append(f"sampled evidence, NOT a proof ({ev['samples']} samples)")
 
     elif kind in ("treemin", "treegrid"):  # the evidence fixes the claim's one integer variable
@@ -353,6 +444,30 @@ def check_cert(obj: dict, solver_timeout: float = 30.0) -> tuple[str, list[str],
     return verdict, checked, trusted
 
 
+def _solvers_agree(recorded, texts: list, solver_timeout: float) -> None:
+    """Every query unsat on every installed solver; the recorded answers must all be unsat too."""
+    if not isinstance(recorded, dict) or any(v != "unsat" for v in recorded.values()) or \
+            not set(recorded) <= {"z3", "cvc5"}:
+        raise Reject("solver evidence must record unsat from each solver")
+    if not texts:
+        return
+    solvers = smtlib.available()
+    if not solvers:
+        raise CannotCheck("cannot re-run SMT queries: neither z3 nor cvc5 is installed")
+    for name, run in solvers.items():
+        for text in texts:
+            try:
+                ans = run(text, solver_timeout)
+            except Exception as e:  # solver crash: not a verification
+                raise Reject(f"{name} failed: {e.__class__.__name__}") from None
+            if ans != "unsat":
+                raise Reject(f"{name} answered {ans} (not unsat) on re-run")
+
+
+class CannotCheck(Reject):
+    """The certificate may be fine, but this machine cannot check it (a solver is missing)."""
+
+
 def kind_needs_values(ev) -> bool:
     return isinstance(ev, dict) and ev.get("kind") in ("interval", "counterexample", "sample")
 
@@ -368,46 +483,237 @@ def collect(paths) -> list[str]:
     return sorted(out)
 
 
-def verify_paths(paths, out, solver_timeout: float = 30.0, quiet: bool = False, report: list | None = None) -> int:
+def _match(pat, term, cvars: dict, sub: dict) -> bool:
+    """Does ``term`` equal ``pat`` with each of the cited claim's variables (``cvars``: name -> domain)
+    replaced by one subterm, consistently? Binds ``sub``. An integer variable only takes an integer
+    variable or an integer constant; a derivative's variable only another variable."""
+    if pat[0] == "var" and pat[1] in cvars:
+        if pat[1] in sub:
+            return sub[pat[1]] == term
+        if cvars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1) or term[0] == "ivar"):
+            return False
+        sub[pat[1]] = term
+        return True
+    if pat[0] != term[0] or len(pat) != len(term):
+        return False
+    if pat[0] in ("num", "var"):
+        return pat[1] == term[1]
+    if pat[0] == "diff":
+        if not isinstance(term[2], str) or not _match(("var", pat[2]), ("var", term[2]), cvars, sub):
+            return False
+        return _match(pat[1], term[1], cvars, sub)
+    if pat[0] == "pow" and pat[2] != term[2]:
+        return False
+    return all(_match(a, b, cvars, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+def _subst(n, sub: dict):
+    if n[0] == "var":
+        return sub.get(n[1], n)
+    if n[0] == "num":
+        return n
+    if n[0] == "diff":
+        v = sub.get(n[2], ("var", n[2]))
+        return ("diff", _subst(n[1], sub), v[1] if v[0] == "var" else n[2])
+    return (n[0],) + tuple(_subst(c, sub) if isinstance(c, tuple) else c for c in n[1:])
+
+
+def _mark_int_vars(n, domains):
+    """The citing claim's integer variables as ('ivar', name), so that _match can tell them apart."""
+    if n[0] == "var":
+        return ("ivar", n[1]) if domains.get(n[1]) == "int" else n
+    if n[0] == "num":
+        return n
+    return (n[0],) + tuple(_mark_int_vars(c, domains) if isinstance(c, tuple) else c for c in n[1:])
+
+
+def _diff_ok(n, sub: dict, cvars: dict) -> bool:
+    """A derivative survives instantiation only when its variable x goes to a real variable y that no
+    other variable of its body is sent to a term containing (otherwise d/dx f(x, z) with z := y would
+    become the total derivative of f(y, y): a different number)."""
+    if n[0] == "diff":
+        img = sub.get(n[2])
+        if img is None or img[0] != "var" or cvars.get(n[2]) != "real":
+            return False
+        for z in _free(n[1]) - {n[2]}:
+            if z in sub and img[1] in _free(_unmark(sub[z])):
+                return False
+    return all(_diff_ok(c, sub, cvars) for c in n[1:] if isinstance(c, tuple))
+
+
+def _unmark(n):
+    if n[0] == "ivar":
+        return ("var", n[1])
+    if n[0] in ("num", "var"):
+        return n
+    return (n[0],) + tuple(_unmark(c) if isinstance(c, tuple) else c for c in n[1:])
+
+
+def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, list[int]]:
+    """(None, carried) when hypothesis ``hyp_index`` of ``citing`` is an instance of ``cited``'s goal and
+    every instantiated hypothesis of ``cited`` is another hypothesis of ``citing`` (their indices are
+    ``carried``); else (the reason it is not, [])."""
+    cdom, _, chyps, cgoal = _claim(cited["claim"])
+    if "defined" in cdom.values():
+        return f"{cited['id']} states a defined quantity (a tree minimum or count), not a lemma to instantiate", []
+    dom, _, hyps, _ = _claim(citing["claim"])
+    mark = lambda n: _mark_int_vars(n, dom)  # noqa: E731
+    h = mark(hyps[hyp_index])
+    sub: dict = {}
+    if not _match(cgoal, h, cdom, sub):
+        return f"hypothesis {hyp_index + 1} is not an instance of the goal of {cited['id']}", []
+    if any(v not in sub for ch in chyps for v in _free(ch)):
+        return f"a hypothesis of {cited['id']} has a variable that the link does not fix", []
+    if not all(_diff_ok(n, sub, cdom) for n in chyps + [cgoal]):
+        return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
+    own = [mark(x) for x in hyps]
+    carried = []
+    for i, ch in enumerate(chyps):
+        inst = _subst(ch, sub)
+        js = [j for j, x in enumerate(own) if j != hyp_index and x == inst]
+        if not js:
+            return f"hypothesis {i + 1} of {cited['id']}, instantiated, is not another hypothesis of {citing['id']}", []
+        carried.append(js[0])
+    return None, carried
+
+
+def _free(n, acc=None) -> set:
+    acc = set() if acc is None else acc
+    if n[0] == "var":
+        acc.add(n[1])
+    elif n[0] == "diff":
+        acc.add(n[2])
+    if n[0] not in ("num", "var"):
+        for c in n[1:]:
+            if isinstance(c, tuple):
+                _free(c, acc)
+    return acc
+
+
+def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet: bool = False,
+                 report: list | None = None, allow_conditional: bool = False) -> int:
     """Verify every certificate under ``paths``; print one line each; return 0 if all pass, else 1.
-    When ``report`` is a list, one record per file is appended to it (for --json)."""
+
+    A certificate is VERIFIED when its own evidence checks and every certificate it cites is in the set,
+    PROVED itself, and its goal yields the citing hypothesis (checked by instance). A certificate whose
+    evidence checks but whose links do not is CONDITIONAL (exit 1 unless ``allow_conditional``).
+    Duplicate ids are rejected. When ``report`` is a list, one record per file is appended to it."""
     files = collect(paths)
     report = [] if report is None else report
     if not files:
         out.write("verify: no certificate files found\n")
         return 1
     bad = 0
-    verdicts: dict[str, str] = {}
-    uses: dict[str, list] = {}
+    ok: dict[str, tuple[str, dict, list, list]] = {}  # id -> (file, cert, checked, trusted)
+    seen: dict[str, str] = {}
     all_trust: set[str] = set()
     for f in files:
         try:
             obj = load(f)
             verdict, checked, trusted = check_cert(obj, solver_timeout)
+            if obj["id"] in seen:
+                raise Reject(f"duplicate id {obj['id']!r} (also in {seen[obj['id']]})")
+        except CannotCheck as e:
+            bad += 1
+            out.write(f"CANNOT CHECK {f}: {e}\n")
+            report.append({"path": f, "status": "CANNOT CHECK", "reason": str(e)})
+            continue
         except Reject as e:
             bad += 1
             out.write(f"REJECTED {f}: {e}\n")
             report.append({"path": f, "status": "REJECTED", "reason": str(e)})
             continue
-        except (RecursionError, MemoryError, ValueError, TypeError, KeyError, ZeroDivisionError) as e:
+        except Exception as e:  # noqa: BLE001 - any other failure on hostile input is a rejection of this file
             bad += 1
             out.write(f"REJECTED {f}: malformed certificate ({e.__class__.__name__})\n")
             report.append({"path": f, "status": "REJECTED", "reason": f"malformed ({e.__class__.__name__})"})
             continue
-        report.append({"path": f, "status": "VERIFIED", "id": obj["id"], "verdict": verdict,
-                       "checked": checked, "trusted": trusted})
-        verdicts[obj["id"]] = verdict
-        uses[obj["id"]] = obj["uses"]
+        seen[obj["id"]] = f
+        ok[obj["id"]] = (f, obj, checked, trusted)
+    # which sourced hypotheses are established: by a link that checks, to a certificate that is itself
+    # verified, with the cited hypotheses carried as other hypotheses that are plain or established;
+    # anything circular is not established
+    links: dict = {}
+    for cid, (_f, obj, _c, _t) in ok.items():
+        for i, h in enumerate(obj["claim"]["hyps"]):
+            src = h.get("by")
+            if src is None or src.startswith("fact:"):
+                continue
+            if src not in ok:
+                links[(cid, i)] = (f"hypothesis {i + 1} rests on {src[:80]!r}, which is not a certificate in this set",
+                                   None, [])
+                continue
+            if ok[src][1]["verdict"] != "PROVED":
+                links[(cid, i)] = (f"hypothesis {i + 1} rests on {src}, which is {ok[src][1]['verdict']}", None, [])
+                continue
+            try:
+                reason, carried = check_link(obj, i, ok[src][1])
+            except (Reject, RecursionError) as e:
+                reason, carried = f"link to {src} cannot be checked: {e}", []
+            links[(cid, i)] = (reason, src, carried)
+    state: dict = {}
+
+    def cert_why(cid) -> list:
+        """Reasons the certificate is not verified (empty: verified)."""
+        key = ("cert", cid)
+        if state.get(key) == "visiting":
+            return [f"{cid} rests, through its sources, on itself (circular)"]
+        if key in state:
+            return state[key]
+        state[key] = "visiting"
+        why = []
+        for (c, i) in [k for k in links if k[0] == cid]:
+            why.extend(hyp_why(c, i))
+        state[key] = why
+        return why
+
+    def hyp_why(cid, i) -> list:
+        key = ("hyp", cid, i)
+        if state.get(key) == "visiting":
+            return [f"hypothesis {i + 1} of {cid} rests on itself through the hypotheses it carries (circular)"]
+        if key in state:
+            return state[key]
+        state[key] = "visiting"
+        reason, src, carried = links[(cid, i)]
+        why = [reason] if reason else []
+        if not reason:
+            sub = cert_why(src)
+            if sub:
+                why.append(f"hypothesis {i + 1} rests on {src}, which is not verified itself ({sub[0]})")
+            for j in carried:
+                if (cid, j) in links:
+                    why.extend(hyp_why(cid, j))
+        state[key] = why
+        return why
+
+    conditional = 0
+    for cid, (f, obj, checked, trusted) in ok.items():
+        try:
+            why = list(dict.fromkeys(cert_why(cid)))
+        except RecursionError:
+            why = ["its chain of sources is too deep to check"]
+        facts = sorted({h["by"][5:] for h in obj["claim"]["hyps"] if h.get("by", "").startswith("fact:")})
+        trusted = trusted + [f"assumed fact (a hypothesis, not checked): {t}" for t in facts]
+        status = "VERIFIED" if not why or obj["verdict"] != "PROVED" else "CONDITIONAL"
+        if obj["verdict"] != "PROVED" and why:
+            trusted = trusted + [f"unchecked source: {w}" for w in why]
+        rec = {"path": f, "status": status, "id": cid, "verdict": obj["verdict"], "checked": checked,
+               "trusted": trusted}
+        if status == "CONDITIONAL":
+            conditional += 1
+            rec["conditions"] = why
+            out.write(f"CONDITIONAL {f}: {obj['verdict']} {cid} -- its own evidence checks, but: {why[0]}"
+                      f"{f' (+{len(why) - 1} more)' if len(why) > 1 else ''}\n")
+        elif not quiet:
+            out.write(f"OK {f}: {obj['verdict']} {cid} -- {'; '.join(checked)}\n")
+        report.append(rec)
         all_trust.update(trusted)
-        if not quiet:
-            out.write(f"OK {f}: {verdict} {obj['id']} -- {'; '.join(checked)}\n")
-    for cid, deps in uses.items():
-        for d in deps:
-            if d in verdicts and verdicts[d] != "PROVED":
-                out.write(f"NOTE {cid} uses {d}, which is {verdicts[d]}\n")
-            elif d not in verdicts:
-                all_trust.add(f"assumed from outside this set: {d}")
-    out.write(f"verified {len(files) - bad}/{len(files)} certificates\n")
-    if all_trust:
+    verified = len(ok) - conditional
+    out.write(f"verified {verified}/{len(files)} certificates" +
+              (f", {conditional} conditional (PROVED from their hypotheses, but a source is unchecked)"
+               if conditional else "") + (f", {bad} rejected or not checkable" if bad else "") + "\n")
+    if all_trust and not quiet:
         out.write("trusted:\n" + "".join(f"  - {t}\n" for t in sorted(all_trust)))
-    return 0 if bad == 0 else 1
+    if bad or (conditional and not allow_conditional):
+        return 1
+    return 0
