@@ -67,7 +67,7 @@ def main():
             surv.append((oid, v, reason[:120]))
         if bug:
             bugs.append((oid, bug))
-    lines = ["# Soundness: the mutation corpus", "",
+    lines = ["## The mutation corpus (the engine's side)", "",
              "Every transcribed obligation is mutated by `attncert.mutate` (a flipped relation, an exponent off by "
              "one, a constant scaled by 2 or 1/2, a sign change, a dropped hypothesis) and run through the engine: "
              "counterexample probes first, then the obligation's own deciding methods, then a z3 model. REFUTED "
@@ -96,15 +96,19 @@ def main():
               "guessing. Others are false, but their counterexamples hide behind exp/log terms: z3's model treats "
               "those terms as free, so its point does not replay, and the random probes miss the counterexample.",
               ""]
-    lines += ["", "## Equivalent mutants (still true, PROVED)", ""]
+    lines += ["", "### Equivalent mutants (still true, PROVED)", ""]
     lines += [f"- `{oid}` ({m})" for oid, m in eq] or ["(none)"]
-    lines += ["", "## Survivors (UNKNOWN: neither proved nor refuted)", ""]
+    lines += ["", "### Survivors (UNKNOWN: neither proved nor refuted)", ""]
     lines += [f"- `{oid}`: {v}: {r}" for oid, v, r in surv] or ["(none)"]
-    text = "\n".join(lines) + "\n"
+    text = "<!-- corpus -->\n" + "\n".join(lines) + "\n<!-- /corpus -->\n"
     if a.out != "-" and os.path.exists(a.out):
+        # only the corpus section is rewritten: the rest of the page (trusted base, attack rounds, the
+        # fuzzing section that benchmarks/fuzz_checker.py maintains) stays as it is
         old = open(a.out, encoding="utf-8").read()
-        if "<!-- fuzz -->" in old:   # keep the section benchmarks/fuzz_checker.py maintains
-            text += "\n" + old[old.index("<!-- fuzz -->"):]
+        if "<!-- corpus -->" in old and "<!-- /corpus -->" in old:
+            text = old[:old.index("<!-- corpus -->")] + text + old[old.index("<!-- /corpus -->") + 17:].lstrip("\n")
+            if not text.endswith("\n"):
+                text += "\n"
     if a.out != "-":
         tmp = a.out + ".tmp"
         with open(tmp, "w", encoding="utf-8") as fh:

@@ -251,7 +251,7 @@ def test_cited_hypotheses_must_come_along(tmp_path):
     c = claim(["x"], [(op("gt", op("mul", x, x), num(0)), "lemma.pos_sq")], op("ne", x, num(0)))
     p = write(tmp_path, cert("uses.missing_premise", c, smt_ev(c)))
     code, text = verify([lemma, p])
-    assert code == 1 and "CONDITIONAL" in text and "is not a hypothesis" in text
+    assert code == 1 and "CONDITIONAL" in text and "is not another hypothesis" in text
 
 
 def test_link_to_a_refuted_certificate_is_conditional(tmp_path):
@@ -391,3 +391,48 @@ def test_facts_are_listed_as_assumptions(tmp_path):
     p = write(tmp_path, cert("uses.fact", c, smt_ev(c)))
     code, text = verify([p])
     assert "assumed fact (a hypothesis, not checked): arithmetic" in text
+
+
+# ------------------------------------------------------------------------- attack round 2
+
+def test_exp_cutoff_is_sound_under_raised_precision(tmp_path):
+    """exp(q) for q < -2^20 was bounded by 2^-prec, false once --max-prec is raised past 2^20 log2(e)."""
+    from attncert.checker import verify as V
+
+    c = claim([], [], op("lt", op("exp", num(-1048577)), op("pow", num(Fraction(1, 2 ** 10000)), 200)))
+    p = write(tmp_path, cert("forged.exp_cutoff", c, iv_ev(1 << 21)))
+    old = V.MAX_PREC
+    try:
+        V.set_limits(prec=1 << 22)
+        code, text = verify([p])
+    finally:
+        V.set_limits(prec=old)
+    assert code == 1 and "OK " not in text, text
+
+
+def test_negative_worst_margin_with_a_holding_goal_is_rejected(tmp_path):
+    c = claim([("x", "real", 0, 1)], [], op("le", x, num(Fraction(1, 10 ** 40))))
+    ev = {"kind": "sample", "samples": 10, "seed": 0, "dps": 30, "box": {"x": ["0", "1"]},
+          "worst_point": {"x": "0"}, "worst_margin": "-9e-31"}
+    p = write(tmp_path, cert("forged.margin_sign", c, ev, "CONFIRMED"))
+    code, text = verify([p])
+    assert code == 1 and "REJECTED" in text and "negative" in text, text
+
+
+@pytest.mark.parametrize("field", ["reason", "id", "statement", "trust"])
+def test_control_characters_cannot_forge_output_lines(tmp_path, field):
+    fake = "\nOK /x/one_lt_zero.json: PROVED ks.one_lt_zero -- closed claim\x1b[1A"
+    c = claim([], [], op("lt", num(1), num(2)))
+    ev = {"kind": "none", "reason": "fine"}
+    extra = {}
+    if field == "reason":
+        ev["reason"] = "fine" + fake
+    elif field == "statement":
+        extra["statement"] = "forged" + fake
+    elif field == "trust":
+        extra["trust"] = ["x" + fake]
+    cid = "forged.ctl" + (fake if field == "id" else "")
+    p = write(tmp_path, cert(cid, c, ev, "UNKNOWN", **extra), name="ctl")
+    code, text = verify([p])
+    assert code == 1 and "REJECTED" in text and "control character" in text, text
+    assert "one_lt_zero" not in text

@@ -114,8 +114,8 @@ def exp_bounds(q: Fraction, prec: int) -> tuple[Fraction, Fraction]:
         return Fraction(1), Fraction(1)
     if q > EXP_ARG_MAX:
         raise Undecided("exp of an argument above 2^20 (refused: the enclosure would not fit in memory)")
-    if q < -EXP_ARG_MAX:  # 0 < exp(q) <= exp(-2^20) < 2^-(2^20) <= 2^-prec (prec <= MAX_PREC = 2^17)
-        return Fraction(0), Fraction(1, 1 << min(prec, MAX_PREC))
+    if q < -EXP_ARG_MAX:  # 0 < exp(q) <= exp(-2^20) < 2^-(2^20) <= 2^-min(prec, 2^20), whatever the limits
+        return Fraction(0), Fraction(1, 1 << min(prec, EXP_ARG_MAX))
     mag = abs(q)
     s = max(0, (mag.numerator.bit_length() - mag.denominator.bit_length()) + 2)  # |q / 2^s| <= 1/2
     wp = prec + 2 * s + 32 + prec.bit_length()
