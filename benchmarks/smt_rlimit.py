@@ -1,9 +1,11 @@
 """Calibrate the deterministic solver resource limits (docs/soundness.md, "Resource limits").
 
-Runs every SMT query of every obligation that uses the smt or identity method (main query and
-definedness side queries) on z3 and cvc5 in this process, with no resource limit but a generous wall
-clock, and records the resources each needed (z3 "rlimit count", cvc5 "resource::resourceUnitsUsed")
-and the time. Prints the largest ones and the ratio of the configured limits to the largest need.
+Runs every SMT query of every obligation that uses the smt or identity method (main queries and
+definedness side queries), in both translations (the checker's SMT-LIB text, attncert.checker.smtlib;
+the prover's API terms, attncert.backends.solver_terms), on z3 and cvc5 in this process, with no resource
+limit but a generous wall clock, and records the resources each needed (z3 "rlimit count", cvc5
+"resource::resourceUnitsUsed") and the time. Prints the largest ones and the ratio of each configured
+limit to the largest need.
 
     python benchmarks/smt_rlimit.py [--json FILE] [SELECTOR]
 """
@@ -15,7 +17,7 @@ import json
 import time
 
 from attncert import api
-from attncert.backends.smt import smt_queries
+from attncert.backends import solver_terms
 from attncert.checker import smtlib
 
 
@@ -38,6 +40,39 @@ def cvc5_need(text: str) -> tuple[str, int, float]:
     return answer, used, time.perf_counter() - t0
 
 
+def prover_needs(domains, hyps, goal, with_goal: bool):
+    """(z3 answer, z3 units, z3 s, cvc5 answer, cvc5 units, cvc5 s) per query of the prover's translation."""
+    out = []
+    n = None
+    for solver in ("z3", "cvc5"):
+        tr = solver_terms.Translation(solver_terms.BUILDERS[solver](), domains, hyps, goal)
+        qs = tr.queries(mains=with_goal)
+        nra = "int" not in domains.values()
+        for i, facts in enumerate(qs):
+            t0 = time.perf_counter()
+            if solver == "z3":
+                z3 = tr.b.z3
+                s = z3.SolverFor("QF_NRA", ctx=tr.b.ctx) if nra else z3.Solver(ctx=tr.b.ctx)
+                s.set("timeout", 300_000)
+                s.add(*facts)
+                before = s.statistics().get_key_value("rlimit count") if "rlimit count" in s.statistics().keys() else 0
+                r = str(s.check())
+                used = s.statistics().get_key_value("rlimit count") - before
+                out.append([r, int(used), time.perf_counter() - t0])
+            else:
+                cv = tr.b.cvc5.Solver(tr.b.tm)
+                cv.setOption("tlimit-per", "300000")
+                cv.setLogic("QF_NRA" if nra else "ALL")
+                for f in facts:
+                    cv.assertFormula(f)
+                res = cv.checkSat()
+                r = "unsat" if res.isUnsat() else ("sat" if res.isSat() else "unknown")
+                used = next((int(v["value"]) for k, v in cv.getStatistics() if k == "resource::resourceUnitsUsed"), -1)
+                out[i].extend([r, used, time.perf_counter() - t0])
+        n = len(qs)
+    return out[:n]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("selector", nargs="?", default="all")
@@ -47,27 +82,33 @@ def main() -> None:
     for ob in api.select(args.selector):
         if not ({"smt", "identity"} & set(ob.methods)):
             continue
+        domains = {v.name: v.domain for v in ob.claim.vars}
+        hyps = [h.expr for h in ob.claim.hyps]
         try:
-            main_q, sides, _ = smt_queries(ob)
+            mains, sides, _ = smtlib.plan(domains, hyps, ob.claim.goal)
         except Exception as e:  # noqa: BLE001 - a claim the translation refuses
             print(f"skip {ob.id}: {e}")
             continue
-        texts = ([main_q] if "smt" in ob.methods else []) + sides
+        with_goal = "smt" in ob.methods
+        texts = (mains if with_goal else []) + sides
         for i, text in enumerate(texts):
             a1, z, tz = z3_need(text)
             a2, c, tc = cvc5_need(text)
-            rows.append({"id": ob.id, "query": i, "z3": a1, "z3_rlimit": z, "z3_s": round(tz, 3),
-                         "cvc5": a2, "cvc5_rlimit": c, "cvc5_s": round(tc, 3)})
-    unsat = [r for r in rows if r["z3"] == "unsat" and r["cvc5"] == "unsat"]
-    for key in ("z3_rlimit", "cvc5_rlimit"):
-        top = sorted(unsat, key=lambda r: -r[key])[:5]
-        print(f"largest {key} among {len(unsat)} queries unsat on both:")
-        for r in top:
-            print(f"  {r[key]:>12,}  {r['z3_s']:7.2f}s z3 {r['cvc5_s']:7.2f}s cvc5  {r['id']} (query {r['query']})")
-    mz = max(r["z3_rlimit"] for r in unsat)
-    mc = max(r["cvc5_rlimit"] for r in unsat)
-    print(f"configured Z3_RLIMIT = {smtlib.Z3_RLIMIT:,} ({smtlib.Z3_RLIMIT / mz:.1f}x the largest need {mz:,})")
-    print(f"configured CVC5_RLIMIT = {smtlib.CVC5_RLIMIT:,} ({smtlib.CVC5_RLIMIT / mc:.1f}x the largest need {mc:,})")
+            rows.append({"id": ob.id, "translation": "checker", "query": i, "z3": a1, "z3_rlimit": z,
+                         "z3_s": round(tz, 3), "cvc5": a2, "cvc5_rlimit": c, "cvc5_s": round(tc, 3)})
+        for i, (a1, z, tz, a2, c, tc) in enumerate(prover_needs(domains, hyps, ob.claim.goal, with_goal)):
+            rows.append({"id": ob.id, "translation": "prover", "query": i, "z3": a1, "z3_rlimit": z,
+                         "z3_s": round(tz, 3), "cvc5": a2, "cvc5_rlimit": c, "cvc5_s": round(tc, 3)})
+    for tr in ("checker", "prover"):
+        unsat = [r for r in rows if r["translation"] == tr and r["z3"] == "unsat" and r["cvc5"] == "unsat"]
+        for key, limit in (("z3_rlimit", smtlib.Z3_RLIMIT), ("cvc5_rlimit", smtlib.CVC5_RLIMIT)):
+            top = sorted(unsat, key=lambda r: -r[key])[:3]
+            print(f"{tr} translation, largest {key} among {len(unsat)} queries unsat on both:")
+            for r in top:
+                print(f"  {r[key]:>12,}  {r['z3_s']:7.2f}s z3 {r['cvc5_s']:7.2f}s cvc5  {r['id']} (query {r['query']})")
+            need = max(r[key] for r in unsat)
+            print(f"  limit {limit:,} = {limit / need:.1f}x the largest need {need:,}")
+    assert solver_terms.RLIMITS == {"z3": smtlib.Z3_RLIMIT, "cvc5": smtlib.CVC5_RLIMIT}, "the two sides' limits differ"
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(rows, fh, indent=1)

@@ -59,19 +59,20 @@ def test_resource_limit_decides_not_the_clock(monkeypatch):
     pytest.importorskip("z3")
     pytest.importorskip("cvc5")
     from attncert import api
-    from attncert.checker import smtlib
+    from attncert.backends import solver_terms
     from attncert.engine import run_obligation
 
-    monkeypatch.setattr(smtlib, "CVC5_RLIMIT", 2000)
-    monkeypatch.setattr(smtlib, "Z3_RLIMIT", 2000)
-    smtlib._WORKERS.clear()  # workers fork from this process and read the patched limits
+    monkeypatch.setattr(solver_terms, "RLIMITS", {"z3": 2000, "cvc5": 2000})
+    for w in list(solver_terms._WORKERS.values()):  # workers fork from this process: new ones see the patch
+        w.kill()
+    solver_terms._WORKERS.clear()
     ob = next(iter(api.select("infoflow.thm4.ffn_product_error")))
     reasons = []
     for _ in range(2):
         r = run_obligation(ob, timeout=300.0)
         assert r.verdict.name == "UNKNOWN"
         reasons.append(r.evidence.detail["reason"])
-    for w in list(smtlib._WORKERS.values()):
-        w[0].kill()
-    smtlib._WORKERS.clear()
+    for w in list(solver_terms._WORKERS.values()):
+        w.kill()
+    solver_terms._WORKERS.clear()
     assert reasons[0] == reasons[1] and "unknown" in reasons[0] and "timeout" not in reasons[0], reasons

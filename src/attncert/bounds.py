@@ -1,8 +1,7 @@
 """Explicit, certified bounds: every O/Omega of a theorem as a constant, an exponent and thresholds.
 
 Values that are irrational (fractional powers) are given as rigorous rational enclosures [lo, hi],
-computed with the checker's own interval arithmetic (``checker.qarith``: Taylor/atanh bounds with
-explicit remainders), so they need no optional dependency."""
+computed from arb balls (python-flint; the checker has its own, independent exp and log)."""
 
 from __future__ import annotations
 
@@ -10,8 +9,9 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from math import floor
 
-from .checker.qarith import exp_bounds, log_bounds
 from .errors import InvalidParameter
+from .numeric import exp_enclosure as exp_bounds
+from .numeric import log_enclosure as log_bounds
 from .params import as_fraction, as_int
 
 PREC = 128

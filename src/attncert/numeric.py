@@ -27,6 +27,44 @@ def arb_prec(bits: int):
         flint.ctx.prec = old
 
 
+def _flint():
+    try:
+        import flint
+    except ImportError:
+        from .errors import BackendUnavailable
+
+        raise BackendUnavailable("python-flint is not installed (pip install python-flint): rigorous "
+                                 "enclosures need arb") from None
+    return flint
+
+
+def _ball_ends(x) -> tuple[Fraction, Fraction]:
+    """The exact dyadic endpoints of an arb ball as Fractions."""
+    out = []
+    for end in (x.lower(), x.upper()):
+        m, e = end.mid().man_exp()
+        out.append(Fraction(int(m)) * Fraction(2) ** int(e))
+    return out[0], out[1]
+
+
+def exp_enclosure(q: Fraction, prec: int = 128) -> tuple[Fraction, Fraction]:
+    """Rational lo <= exp(q) <= hi from an arb ball (python-flint) at ``prec`` bits."""
+    flint = _flint()
+    q = Fraction(q)
+    with arb_prec(prec):
+        return _ball_ends(flint.arb(flint.fmpq(q.numerator, q.denominator)).exp())
+
+
+def log_enclosure(q: Fraction, prec: int = 128) -> tuple[Fraction, Fraction]:
+    """Rational lo <= log(q) <= hi for rational q > 0, from an arb ball at ``prec`` bits."""
+    flint = _flint()
+    q = Fraction(q)
+    if q <= 0:
+        raise ExprError(f"log of {q}: not positive")
+    with arb_prec(prec):
+        return _ball_ends(flint.arb(flint.fmpq(q.numerator, q.denominator)).log())
+
+
 class Numbers:
     """Interface of a number system; subclasses override the operations."""
 

@@ -164,9 +164,9 @@ def _t2(b: Fraction) -> float:
 
 
 def _ln_hi(T: int) -> Fraction:
-    from .checker.qarith import log_bounds
+    from .numeric import log_enclosure
 
-    return log_bounds(Fraction(T), 128)[1]
+    return log_enclosure(Fraction(T), 128)[1]
 
 
 def _sqrt_frac_below(x: float, den: int = 1 << 20) -> Fraction:

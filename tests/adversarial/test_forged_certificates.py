@@ -436,3 +436,40 @@ def test_control_characters_cannot_forge_output_lines(tmp_path, field):
     code, text = verify([p])
     assert code == 1 and "REJECTED" in text and "control character" in text, text
     assert "one_lt_zero" not in text
+
+
+# ------------------------------------------------------------------------- attack round 3 (weaknesses)
+
+def test_zero_test_seed_ignores_the_spelling_of_the_point(monkeypatch):
+    """Respelling a counterexample's point ("-8/2" for "-4") must not draw new random values."""
+    import copy
+    import json
+    from pathlib import Path
+
+    from attncert.checker import verify as V
+
+    path = Path(__file__).resolve().parents[2] / "certificates" / "ks" / "ks_boltzmann" / \
+        "ks.boltz.lemma7.step_128_line3_as_printed.json"
+    base = json.loads(path.read_text())
+    assert base["evidence"]["zero_test"] is True
+    seeds = []
+    real = V.identically_zero
+    monkeypatch.setattr(V, "identically_zero", lambda *a, **k: (seeds.append(k["seed"]), real(*a, **k))[1])
+    for b in ("-4", "-0004", "-8/2"):
+        obj = copy.deepcopy(base)
+        obj["evidence"]["point"]["b"] = b
+        obj.pop("cert_sha256")
+        from .forge import sha
+        obj["cert_sha256"] = sha(obj)
+        assert V.check_cert(obj)[0] == "REFUTED"
+    assert len(seeds) >= 3 and len(set(seeds)) == 1
+
+
+def test_treegrid_counts_must_be_integers(tmp_path):
+    from attncert.checker.treecover import check_evidence
+    from attncert.checker.trees import Reject
+
+    ev = {"kind": "treegrid", "target": "dretrieval", "T": 4, "D": 1, "g": 6, "points": 2401, "skipped": 961,
+          "failures": False}
+    with pytest.raises(Reject, match="integers"):
+        check_evidence(ev, {}, 10.0)

@@ -1,42 +1,45 @@
-"""z3 and cvc5 on the same SMT-LIB text. PROVED needs `unsat` from both (cross-check); a timeout,
-`unknown` or a missing solver gives UNKNOWN, never PROVED."""
+"""z3 and cvc5 on the prover's own translation of the claim (backends/solver_terms.py, built through
+the solvers' Python APIs; the checker prints its own SMT-LIB and re-runs it). PROVED needs `unsat` from
+both solvers on every query: one per conjunct of the goal, one per definedness condition. A resource
+limit ('unknown'), a wall-clock kill, a crash or a missing solver gives UNKNOWN, never PROVED."""
 
 from __future__ import annotations
 
-
-from ..checker import smtlib
 from ..claims import Evidence, Obligation
+from ..errors import ExprError
 from ..verdict import Verdict
 from . import handles
+from .solver_terms import run_isolated, shape
 
 REQUIRED = ("z3", "cvc5")
 
 
-def smt_queries(ob: Obligation):
-    domains = {v.name: v.domain for v in ob.claim.vars}
-    return smtlib.queries(domains, [h.expr for h in ob.claim.hyps], ob.claim.goal)
+def _claim_parts(ob: Obligation):
+    return {v.name: v.domain for v in ob.claim.vars}, [h.expr for h in ob.claim.hyps], ob.claim.goal
 
 
-def both_unsat(texts: list, timeout: float) -> tuple[dict, str | None]:
-    """Run every text on z3 and on cvc5: ({solver: 'unsat' or its first other answer}, reason or None).
-    A missing solver, a crash, 'unknown' (the deterministic resource limit) or a wall-clock kill is a
-    reason, never unsat."""
-    have = smtlib.available()
-    missing = [s for s in REQUIRED if s not in have]
+def installed() -> list[str]:
+    out = []
+    for name in REQUIRED:
+        try:
+            __import__(name)
+            out.append(name)
+        except ImportError:
+            pass
+    return out
+
+
+def both_unsat(ob: Obligation, timeout: float, goal: bool = True) -> tuple[dict, str | None]:
+    """Every query of the claim (``goal=False``: only the definedness conditions) on z3 and on cvc5:
+    ({solver: 'unsat' or its first other answer}, reason or None)."""
+    missing = [s for s in REQUIRED if s not in installed()]
     if missing:
         return {}, f"{' and '.join(missing)} not installed: PROVED needs both solvers to agree"
+    domains, hyps, g = _claim_parts(ob)
     answers = {}
     for name in REQUIRED:
-        worst = "unsat"
-        for i, text in enumerate(texts):
-            try:
-                ans = smtlib.SOLVERS[name](text, timeout)
-            except Exception as e:  # a crash is not an answer
-                ans = f"error ({e.__class__.__name__})"
-            if ans != "unsat":
-                worst = ans if len(texts) == 1 else f"{ans} on query {i + 1} of {len(texts)}"
-                break
-        answers[name] = worst
+        ans, at, n, _ = run_isolated(name, domains, hyps, g, timeout, mains=goal)
+        answers[name] = ans if ans == "unsat" or n <= 1 else f"{ans} on query {at + 1} of {n}"
     if all(a == "unsat" for a in answers.values()):
         return answers, None
     return answers, "not unsat on both solvers (" + ", ".join(f"{k}: {v}" for k, v in answers.items()) + ")"
@@ -44,51 +47,19 @@ def both_unsat(texts: list, timeout: float) -> tuple[dict, str | None]:
 
 @handles("smt")
 def smt(ob: Obligation, timeout: float) -> Evidence:
-    domains = {v.name: v.domain for v in ob.claim.vars}
-    mains, sides, atoms = smtlib.plan(domains, [h.expr for h in ob.claim.hyps], ob.claim.goal)
-    answers, reason = both_unsat(mains + sides, timeout)
+    domains, hyps, goal = _claim_parts(ob)
+    atoms, n_sides = shape(domains, hyps, goal)
+    answers, reason = both_unsat(ob, timeout)
     if reason is None:
         trust = tuple(f"{n} unsat" for n in REQUIRED)
         if atoms:
             trust += ("exp/log/derivative terms abstracted as free reals (over-approximation)",)
         return Evidence(Verdict.PROVED, "smt", {"kind": "smt", "solvers": answers, "atoms": atoms,
-                                                "side_queries": len(sides)}, trust)
+                                                "side_queries": n_sides}, trust)
     return Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": reason})
 
 
 # --------------------------------------------------------------------------- counterexamples from models
-
-def run_z3_model(text: str, timeout_s: float, scale: int = 1):
-    """A model of the main query (hypotheses and the negated goal) as {name: rational string}, or the
-    solver's answer when there is no model. Algebraic values are approximated by rationals; the point
-    only counts after an exact replay."""
-    import z3
-
-    s = z3.Solver()
-    s.set("rlimit", smtlib.Z3_RLIMIT * scale)
-    s.set("timeout", max(1, int(timeout_s * 1000)))
-    s.from_string(text.replace("(check-sat)\n", ""))
-    r = s.check()
-    if r != z3.sat:
-        return str(r)
-    m = s.model()
-    out = {}
-    for dcl in m.decls():
-        v = m[dcl]
-        try:
-            if z3.is_int_value(v):
-                out[dcl.name()] = str(v.as_long())
-            elif z3.is_rational_value(v):
-                out[dcl.name()] = f"{v.numerator_as_long()}/{v.denominator_as_long()}"
-            elif z3.is_algebraic_value(v):
-                out[dcl.name()] = str(v.approx(30).as_fraction())
-        except (z3.Z3Exception, AttributeError):
-            continue
-    return out
-
-
-smtlib._RAW.setdefault("z3model", run_z3_model)
-
 
 @handles("model")
 def model(ob: Obligation, timeout: float) -> Evidence:
@@ -100,21 +71,16 @@ def model(ob: Obligation, timeout: float) -> Evidence:
 
     if not ob.claim.vars:
         return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "closed claim: nothing to search"})
-    try:
-        import z3  # noqa: F401
-    except ImportError:
+    if "z3" not in installed():
         return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "z3 not installed"})
-    main, _, _ = smt_queries(ob)
-    sym = smtlib.symbols({v.name: v.domain for v in ob.claim.vars})
-    ans = smtlib.run_guarded("z3model", main, timeout)
-    if not isinstance(ans, dict):
+    domains, hyps, goal = _claim_parts(ob)
+    try:
+        ans, _, _, values = run_isolated("z3", domains, hyps, goal, timeout, want_model=True)
+    except ExprError as e:
+        return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": f"z3: {e}"})
+    if ans != "sat" or values is None:
         return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": f"z3: {ans}"})
-    point = {}
-    for v in ob.claim.vars:
-        try:
-            point[v.name] = Fraction(ans.get(sym[v.name], "0"))
-        except (ValueError, ZeroDivisionError):
-            point[v.name] = Fraction(0)
+    point = {v.name: Fraction(values.get(v.name, 0)) for v in ob.claim.vars}
     ev = replay(ob, point, exact_zero=False)
     if ev is None:
         return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "the z3 model did not replay exactly"})

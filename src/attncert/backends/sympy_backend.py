@@ -78,14 +78,15 @@ def identity(ob: Obligation, timeout: float) -> Evidence:
     # sympy cancels x*(1/x) to 1 and reads exp(log x) = x for every x: the identity only counts where
     # both sides are defined, so every denominator must be non-zero and every log argument positive
     # under the hypotheses (the SMT definedness conditions, on z3 and cvc5)
-    from .smt import both_unsat, smt_queries
+    from .smt import both_unsat, _claim_parts
+    from .solver_terms import shape
 
-    _, sides, _ = smt_queries(ob)
-    answers, reason = both_unsat(sides, timeout) if sides else ({}, None)
+    _, sides = shape(*_claim_parts(ob))
+    answers, reason = both_unsat(ob, timeout, goal=False) if sides else ({}, None)
     if reason is not None:
         return Evidence(Verdict.UNKNOWN, "identity", {"kind": "none", "reason": "lhs - rhs simplifies to 0, but "
                         f"a denominator or log argument is not shown defined under the hypotheses: {reason}"})
     trust = ("sympy simplification",) + tuple(f"{n} unsat" for n in answers)
     return Evidence(Verdict.PROVED, "identity",
                     {"kind": "identity", "prover": f"sympy {sp.__version__} simplify", "solvers": answers,
-                     "side_queries": len(sides)}, trust)
+                     "side_queries": sides}, trust)

@@ -222,6 +222,8 @@ def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, l
     value of the claim's one integer variable that the evidence establishes."""
     target, T, D = params(ev["target"], ev["T"], ev["D"])
     if ev["kind"] == "treegrid":
+        if not all(type(ev[k]) is int for k in ("points", "skipped", "failures")):
+            raise Reject("grid counts must be integers")
         got = grid_cover(target, T, D, ev["g"])
         if got != (ev["points"], ev["skipped"], ev["failures"]):
             raise Reject(f"grid replay gives (points, skipped, failures) = {got}, not the recorded values")

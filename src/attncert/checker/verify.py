@@ -396,8 +396,9 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
             if not isinstance(ev["zero_test"], bool):
                 raise Reject("zero_test must be true or false")
             # the zero test is used only when the certificate says so, and then it must be needed
-            zero_seed = _hash_seed("counterexample", obj["claim_sha256"], canonical(ev["point"])) \
-                if ev["zero_test"] else None
+            # the seed comes from the parsed point, so respelling it ("-8/2" for "-4") draws nothing new
+            zero_seed = _hash_seed("counterexample", obj["claim_sha256"],
+                                   canonical({k: str(v) for k, v in sorted(env.items())})) if ev["zero_test"] else None
         for n in raw:
             if not defined_at(n, env, 4 * bits):
                 raise Reject("a term of the claim is not shown defined at the point (a denominator may be 0 "

@@ -1,0 +1,357 @@
+"""The prover's own translation of claims into solver terms, through z3's and cvc5's Python APIs.
+
+The checker prints its own SMT-LIB text (attncert.checker.smtlib) and shares nothing with this module:
+a certificate is PROVED only when this translation is unsat on both solvers, and it verifies only when
+the checker's translation is unsat too. Two translations that must agree catch a mistake in either.
+
+Semantics (the same as the checker's, written independently; docs/soundness.md):
+- exp, log and derivative subterms are fresh real atoms, one per distinct subterm; exp atoms are > 0.
+- each division u/v is a fresh real q. Every denominator and every log argument, wherever it occurs
+  (hypotheses, goal, inside an atom's argument), is a definedness condition (v != 0, a > 0) with its
+  own query: hypotheses, exp positivity, *guarded* definitions v != 0 -> q v = u, and the negated
+  condition. The main queries (one per top-level conjunct of the goal) assume the hypotheses, the
+  conditions and the plain definitions q v = u.
+- integer variables are integers, used as reals in arithmetic.
+- a derivative may not be of abs, max or min, and is taken in a declared real variable.
+Solvers stop at deterministic resource limits (RLIMITS); the caller's wall clock is a safety kill."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import ExprError
+
+# deterministic resource limits (z3 "rlimit", cvc5 "rlimit-per"); calibrated by benchmarks/smt_rlimit.py
+RLIMITS = {"z3": 40_000_000, "cvc5": 4_000_000}
+
+
+class Z3Builder:
+    """z3's term constructors and solver, in a fresh context."""
+
+    def __init__(self):
+        import z3
+
+        self.z3 = z3
+        self.ctx = z3.Context()
+
+    def real(self, name): return self.z3.Real(name, self.ctx)
+    def ident(self, t): return t.get_id()  # z3 hash-conses terms: equal structure, equal id
+    def int_as_real(self, name): return self.z3.ToReal(self.z3.Int(name, self.ctx))
+    def int_var(self, name): return self.z3.Int(name, self.ctx)
+
+    def num(self, q: Fraction):
+        return self.z3.RealVal(f"{q.numerator}/{q.denominator}", self.ctx)
+
+    def add(self, xs): return self.z3.Sum(xs) if len(xs) > 1 else xs[0]
+    def mul(self, xs): return self.z3.Product(xs) if len(xs) > 1 else xs[0]
+    def neg(self, a): return -a
+    def ite(self, c, a, b): return self.z3.If(c, a, b)
+    def rel(self, op, a, b):
+        return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[op]
+    def not_(self, f): return self.z3.Not(f)
+    def and_(self, fs): return self.z3.And(fs) if fs else self.z3.BoolVal(True, self.ctx)
+    def or_(self, fs): return self.z3.Or(fs) if fs else self.z3.BoolVal(False, self.ctx)
+    def implies(self, a, b): return self.z3.Implies(a, b)
+
+    def solve(self, facts, timeout_s: float, scale: int = 1, model_of=None, nra: bool = False):
+        # QF_NRA selects z3's complete procedure for nonlinear real arithmetic (nlsat)
+        s = self.z3.SolverFor("QF_NRA", ctx=self.ctx) if nra else self.z3.Solver(ctx=self.ctx)
+        s.set("rlimit", RLIMITS["z3"] * scale)
+        s.set("timeout", max(1, int(timeout_s * 1000)))
+        s.add(*facts)
+        r = s.check()
+        if r == self.z3.unsat:
+            return "unsat", None
+        if r != self.z3.sat:
+            return "unknown", None
+        if model_of is None:
+            return "sat", None
+        m = s.model()
+        out = {}
+        for name, term in model_of.items():
+            v = m.eval(term, model_completion=True)
+            if self.z3.is_int_value(v):
+                out[name] = Fraction(v.as_long())
+            elif self.z3.is_rational_value(v):
+                out[name] = Fraction(v.numerator_as_long(), v.denominator_as_long())
+            elif self.z3.is_algebraic_value(v):
+                out[name] = Fraction(v.approx(30).as_fraction())
+        return "sat", out
+
+
+class Cvc5Builder:
+    """cvc5's term constructors and solver, with a fresh term manager."""
+
+    def __init__(self):
+        import cvc5
+
+        self.cvc5 = cvc5
+        self.K = cvc5.Kind
+        self.tm = cvc5.TermManager()
+        self.R = self.tm.getRealSort()
+
+    def real(self, name): return self.tm.mkConst(self.R, name)
+    def ident(self, t): return t.getId()
+    def int_var(self, name): return self.tm.mkConst(self.tm.getIntegerSort(), name)
+    def int_as_real(self, name): return self.tm.mkTerm(self.K.TO_REAL, self.int_var(name))
+
+    def num(self, q: Fraction):
+        return self.tm.mkReal(q.numerator, q.denominator)
+
+    def add(self, xs): return self.tm.mkTerm(self.K.ADD, *xs) if len(xs) > 1 else xs[0]
+    def mul(self, xs): return self.tm.mkTerm(self.K.MULT, *xs) if len(xs) > 1 else xs[0]
+    def neg(self, a): return self.tm.mkTerm(self.K.NEG, a)
+    def ite(self, c, a, b): return self.tm.mkTerm(self.K.ITE, c, a, b)
+
+    def rel(self, op, a, b):
+        if op == "ne":
+            return self.tm.mkTerm(self.K.NOT, self.tm.mkTerm(self.K.EQUAL, a, b))
+        k = {"lt": self.K.LT, "le": self.K.LEQ, "gt": self.K.GT, "ge": self.K.GEQ, "eq": self.K.EQUAL}[op]
+        return self.tm.mkTerm(k, a, b)
+
+    def not_(self, f): return self.tm.mkTerm(self.K.NOT, f)
+
+    def and_(self, fs):
+        return self.tm.mkTerm(self.K.AND, *fs) if len(fs) > 1 else (fs[0] if fs else self.tm.mkTrue())
+
+    def or_(self, fs):
+        return self.tm.mkTerm(self.K.OR, *fs) if len(fs) > 1 else (fs[0] if fs else self.tm.mkFalse())
+
+    def implies(self, a, b): return self.tm.mkTerm(self.K.IMPLIES, a, b)
+
+    def solve(self, facts, timeout_s: float, scale: int = 1, model_of=None, nra: bool = False):
+        s = self.cvc5.Solver(self.tm)
+        s.setOption("rlimit-per", str(RLIMITS["cvc5"] * scale))
+        s.setOption("tlimit-per", str(max(1, int(timeout_s * 1000))))
+        s.setLogic("QF_NRA" if nra else "ALL")
+        for f in facts:
+            s.assertFormula(f)
+        r = s.checkSat()
+        if r.isUnsat():
+            return "unsat", None
+        return ("sat" if r.isSat() else "unknown"), None
+
+
+BUILDERS = {"z3": Z3Builder, "cvc5": Cvc5Builder}
+
+
+class Translation:
+    """A claim as solver terms: hypotheses, goal conjuncts, quotient definitions, conditions."""
+
+    def __init__(self, builder, domains: dict, hyps: list, goal):
+        self.b = builder
+        self.domains = domains
+        self.vars = {}
+        for i, (name, dom) in enumerate(sorted(domains.items())):
+            if dom not in ("real", "int"):
+                raise ExprError(f"variable {name!r} of domain {dom!r} has no solver meaning")
+            self.vars[name] = builder.int_as_real(f"v{i}") if dom == "int" else builder.real(f"v{i}")
+        self.model_terms = {name: (builder.int_var(f"v{i}") if dom == "int" else builder.real(f"v{i}"))
+                            for i, (name, dom) in enumerate(sorted(domains.items()))}
+        self.atoms: dict = {}
+        self.pos: list = []
+        self.quots: list = []  # (q, u, v)
+        self.conds: list = []
+        self._cond_keys: set = set()
+        self._n = 0
+        self.hyps = [self.formula(h) for h in hyps]
+        self.parts = [self.formula(g) for g in _conjuncts(goal)]
+
+    def _fresh(self, prefix):
+        self._n += 1
+        return self.b.real(f"{prefix}{self._n}")
+
+    def _cond(self, f):
+        """Conditions are kept once per distinct term (the checker keeps them once per distinct text)."""
+        key = self.b.ident(f)
+        if key not in self._cond_keys:
+            self._cond_keys.add(key)
+            self.conds.append(f)
+
+    def term(self, n):
+        b, op = self.b, n[0]
+        if op == "num":
+            return b.num(n[1])
+        if op == "var":
+            if n[1] not in self.vars:
+                raise ExprError(f"variable {n[1]!r} is not declared")
+            return self.vars[n[1]]
+        if op == "add":
+            return b.add([self.term(c) for c in n[1:]])
+        if op == "mul":
+            return b.mul([self.term(c) for c in n[1:]])
+        if op == "neg":
+            return b.neg(self.term(n[1]))
+        if op == "div":
+            return self._div(self.term(n[1]), self.term(n[2]))
+        if op == "pow":
+            base, k = self.term(n[1]), n[2]
+            if k == 0:
+                return b.num(Fraction(1))
+            p = b.mul([base] * abs(k))
+            return p if k > 0 else self._div(b.num(Fraction(1)), p)
+        if op in ("max", "min"):
+            out = self.term(n[1])
+            for c in n[2:]:
+                t = self.term(c)
+                out = b.ite(b.rel("ge" if op == "max" else "le", out, t), out, t)
+            return out
+        if op == "abs":
+            t = self.term(n[1])
+            return b.ite(b.rel("ge", t, b.num(Fraction(0))), t, b.neg(t))
+        if op in ("exp", "log", "diff"):
+            key = repr(n)
+            if key not in self.atoms:
+                if op == "diff":
+                    _smooth(n[1])
+                    if self.domains.get(n[2]) != "real":
+                        raise ExprError(f"derivative in {n[2]!r}, which is not a declared real variable")
+                arg = self.term(n[1])  # for the definedness conditions inside the argument
+                if op == "log":
+                    self._cond(b.rel("gt", arg, b.num(Fraction(0))))
+                a = self._fresh("t")
+                self.atoms[key] = a
+                if op == "exp":
+                    self.pos.append(b.rel("gt", a, b.num(Fraction(0))))
+            return self.atoms[key]
+        raise ExprError(f"operator {op!r} is not a term")
+
+    def _div(self, u, v):
+        q = self._fresh("q")
+        self.quots.append((q, u, v))
+        self._cond(self.b.rel("ne", v, self.b.num(Fraction(0))))
+        return q
+
+    def formula(self, n):
+        b, op = self.b, n[0]
+        if op in ("lt", "le", "gt", "ge", "eq", "ne"):
+            return b.rel(op, self.term(n[1]), self.term(n[2]))
+        if op == "and":
+            return b.and_([self.formula(c) for c in n[1:]])
+        if op == "or":
+            return b.or_([self.formula(c) for c in n[1:]])
+        if op == "not":
+            return b.not_(self.formula(n[1]))
+        if op == "implies":
+            return b.implies(self.formula(n[1]), self.formula(n[2]))
+        raise ExprError(f"operator {op!r} is not a formula")
+
+    def queries(self, mains: bool = True) -> list[list]:
+        """The assertion lists: one per goal conjunct (main; left out when ``mains`` is false), then one
+        per definedness condition (side)."""
+        b, zero = self.b, self.b.num(Fraction(0))
+        exact = [b.rel("eq", b.mul([q, v]), u) for q, u, v in self.quots]
+        guarded = [b.implies(b.rel("ne", v, zero), b.rel("eq", b.mul([q, v]), u)) for q, u, v in self.quots]
+        base = self.hyps + self.pos
+        main_qs = [base + exact + self.conds + [b.not_(g)] for g in self.parts] if mains else []
+        sides = [base + guarded + [b.not_(c)] for c in self.conds]
+        return main_qs + sides
+
+
+def _conjuncts(goal) -> list:
+    if goal[0] != "and":
+        return [goal]
+    return [p for c in goal[1:] for p in _conjuncts(c)]
+
+
+def _smooth(n) -> None:
+    if n[0] in ("abs", "max", "min"):
+        raise ExprError(f"derivative of {n[0]} (not differentiable everywhere)")
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _smooth(c)
+
+
+def shape(domains: dict, hyps: list, goal) -> tuple[list[str], int]:
+    """(the abstracted atoms, the number of definedness conditions) of the claim, for the evidence."""
+    tr = Translation(Z3Builder(), domains, hyps, goal)
+    return sorted(tr.atoms), len(tr.conds)
+
+
+def solve_claim(solver: str, domains: dict, hyps: list, goal, timeout_s: float, want_model: bool = False,
+                mains: bool = True):
+    """Run every query of the claim on one solver, stopping at the first that is not unsat (``mains``
+    false: only the definedness conditions, which still come from the goal's terms too).
+
+    Returns (answer, index of the query that is not unsat or None, number of queries, model or None):
+    answer 'unsat' means every query is unsat. With ``want_model``, only the first goal conjunct's query
+    is run and a sat answer carries the variables' values (as Fractions)."""
+    tr = Translation(BUILDERS[solver](), domains, hyps, goal)
+    qs = tr.queries(mains or want_model)
+    nra = "int" not in domains.values()
+    if want_model:
+        ans, model = tr.b.solve(qs[0], timeout_s, model_of=tr.model_terms, nra=nra)
+        return ans, 0, len(qs), model
+    for i, facts in enumerate(qs):
+        ans, _ = tr.b.solve(facts, timeout_s, nra=nra)
+        if ans != "unsat":
+            return ans, i, len(qs), None
+    return "unsat", None, len(qs), None
+
+
+# ------------------------------------------------------------------------- isolation
+# (the checker has its own runner: it imports nothing from here, and this module nothing from it)
+
+
+class _Worker:
+    """A persistent forked child that runs ``solve_claim`` calls sent over a pipe. It belongs to the
+    process that started it (after a fork of that process, e.g. ``--jobs``, a new one is started)."""
+
+    def __init__(self):
+        import multiprocessing as mp
+        import os
+
+        ctx = mp.get_context("fork")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=self._loop, args=(child,), daemon=True)
+        self.proc.start()
+        self.owner = os.getpid()
+
+    @staticmethod
+    def _loop(conn):
+        while True:
+            try:
+                args = conn.recv()
+            except EOFError:
+                return
+            try:
+                conn.send(("ok", solve_claim(*args)))
+            except ExprError as e:
+                conn.send(("expr", str(e)))
+            except Exception as e:  # noqa: BLE001 - reported as an answer that is not unsat
+                conn.send(("error", f"error ({e.__class__.__name__})"))
+
+    def call(self, args, wall_s: float):
+        self.conn.send(args)
+        if not self.conn.poll(wall_s):
+            raise TimeoutError
+        return self.conn.recv()
+
+    def kill(self):
+        self.proc.kill()
+        self.proc.join()
+
+
+_WORKERS: dict = {}
+
+
+def run_isolated(solver: str, domains: dict, hyps: list, goal, timeout_s: float, want_model: bool = False,
+                 mains: bool = True):
+    """``solve_claim`` in a child process with a hard wall-clock kill at ``timeout_s`` (+2 s): the
+    answer of a killed or crashed child is 'timeout' or 'error (...)', never unsat."""
+    import os
+
+    w = _WORKERS.get(solver)
+    if w is None or w.owner != os.getpid() or not w.proc.is_alive():
+        w = _WORKERS[solver] = _Worker()
+    try:
+        tag, out = w.call((solver, domains, hyps, goal, timeout_s, want_model, mains), timeout_s + 2.0)
+    except (TimeoutError, EOFError, OSError):
+        w.kill()
+        _WORKERS.pop(solver, None)
+        return "timeout", None, 0, None
+    if tag == "expr":
+        raise ExprError(out)
+    if tag == "error":
+        return out, None, 0, None
+    return out
