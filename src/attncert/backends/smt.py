@@ -47,9 +47,8 @@ def both_unsat(ob: Obligation, timeout: float, goal: bool = True) -> tuple[dict,
 
 @handles("smt")
 def smt(ob: Obligation, timeout: float) -> Evidence:
-    domains, hyps, goal = _claim_parts(ob)
-    atoms, n_sides = shape(domains, hyps, goal)
     answers, reason = both_unsat(ob, timeout)
+    atoms, n_sides = shape(*_claim_parts(ob))
     if reason is None:
         trust = tuple(f"{n} unsat" for n in REQUIRED)
         if atoms:

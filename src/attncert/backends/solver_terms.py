@@ -132,6 +132,26 @@ class Cvc5Builder:
         return ("sat" if r.isSat() else "unknown"), None
 
 
+class ShapeBuilder:
+    """Plain tuples instead of solver terms: enough to count atoms and definedness conditions (with the
+    same identity of equal terms) on a machine without the solvers."""
+
+    def real(self, name): return ("real", name)
+    def int_var(self, name): return ("int", name)
+    def int_as_real(self, name): return ("to_real", ("int", name))
+    def ident(self, t): return t
+    def num(self, q: Fraction): return ("num", q)
+    def add(self, xs): return ("add", *xs) if len(xs) > 1 else xs[0]
+    def mul(self, xs): return ("mul", *xs) if len(xs) > 1 else xs[0]
+    def neg(self, a): return ("neg", a)
+    def ite(self, c, a, b): return ("ite", c, a, b)
+    def rel(self, op, a, b): return (op, a, b)
+    def not_(self, f): return ("not", f)
+    def and_(self, fs): return ("and", *fs)
+    def or_(self, fs): return ("or", *fs)
+    def implies(self, a, b): return ("implies", a, b)
+
+
 BUILDERS = {"z3": Z3Builder, "cvc5": Cvc5Builder}
 
 
@@ -264,7 +284,7 @@ def _smooth(n) -> None:
 
 def shape(domains: dict, hyps: list, goal) -> tuple[list[str], int]:
     """(the abstracted atoms, the number of definedness conditions) of the claim, for the evidence."""
-    tr = Translation(Z3Builder(), domains, hyps, goal)
+    tr = Translation(ShapeBuilder(), domains, hyps, goal)
     return sorted(tr.atoms), len(tr.conds)
 
 
