@@ -94,7 +94,7 @@ def main():
     lines += ["Survivors (UNKNOWN) are of two kinds. Some are true but not proved: for example `entropy <= 2 log n` "
               "after a constant is scaled by 2. Recognising these needs a proof, and attncert lists them instead of "
               "guessing. Others are false, but their counterexamples hide behind exp/log terms: z3's model treats "
-              "those terms as free, so its point does not replay, and the random probes miss the counterexample.",
+              "those terms as free, so its point does not replay, and the random probes miss the counterexample. Since the soundness fixes of issue 15 a third kind appears: a mutant that drops the hypothesis keeping a denominator non-zero or a log argument positive is no longer PROVED (the claim is undefined somewhere), and is UNKNOWN unless a probe lands where it is false (the kill rate went from 96.0% to 93.5%, the equivalent mutants from 431 to 408, and wrongly PROVED stayed at 0).",
               ""]
     lines += ["", "### Equivalent mutants (still true, PROVED)", ""]
     lines += [f"- `{oid}` ({m})" for oid, m in eq] or ["(none)"]
