@@ -16,8 +16,9 @@ from .engine import WALL_TIMEOUT_S
 from .errors import AttncertError, InvalidParameter, UsageError
 
 EPILOG = """exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or not
-verified; 2 usage error. Selectors: all (default), a paper (ks, infoflow), a family, an obligation id,
-or a glob over ids such as 'ks.boltz.lemma7.*'."""
+verified (verify: REJECTED, CANNOT CHECK, or CONDITIONAL without --allow-conditional); 2 usage error.
+Selectors: all (default), a paper (ks, infoflow), a family, an obligation id, or a glob over ids such as
+'ks.boltz.lemma7.*'."""
 
 
 class _Parser(argparse.ArgumentParser):
