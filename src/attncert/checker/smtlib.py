@@ -14,7 +14,8 @@ Soundness rules of the translation (docs/soundness.md):
   does the main query (hypotheses, quotient definitions, the conditions, the negated goal) count.
 - Answers come from deterministic resource limits (z3 ``rlimit``, cvc5 ``rlimit-per``); the wall clock
   is only a safety kill, and a kill is ``timeout``, never unsat.
-Both solvers are imported lazily; this module is shared by the prover and the checker."""
+Both solvers are imported lazily. This is the checker's translation; the prover builds its own solver
+terms (attncert.backends.solver_terms) and shares no code with it."""
 
 from __future__ import annotations
 

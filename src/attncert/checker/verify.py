@@ -675,6 +675,9 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                 reason, carried = f"link to {src} cannot be checked: {e}", []
             links[(cid, i)] = (reason, src, carried)
     state: dict = {}
+    sourced: dict = {}  # certificate id -> indices of its sourced hypotheses
+    for (c, i) in links:
+        sourced.setdefault(c, []).append(i)
 
     def cert_why(cid) -> list:
         """Reasons the certificate is not verified (empty: verified)."""
@@ -685,8 +688,8 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             return state[key]
         state[key] = "visiting"
         why = []
-        for (c, i) in [k for k in links if k[0] == cid]:
-            why.extend(hyp_why(c, i))
+        for i in sourced.get(cid, []):
+            why.extend(hyp_why(cid, i))
         state[key] = why
         return why
 
