@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from attncert import trees as tr
-from attncert.checker.treecover import ENCODING, defined_name
+from attncert.treesat import ENCODING, defined_name
 from attncert.claims import Finding, Var, claim
 from attncert.expr import and_, num, var
 from attncert.families import collector, family

@@ -4,8 +4,7 @@ Read from the source (ast), not from what happens to be imported at run time:
 - attncert/checker/* imports only the standard library, itself, and z3/cvc5 (to re-run goals);
 - no other attncert module imports attncert.checker.*, except the public entry point
   attncert.checker.verify (verify_paths, collect, set_limits) from the command line, the API and the
-  integrations, and the modules listed in PENDING (the Trees-of-Comparison search still writes its
-  problems with the checker's encoder: issue 19). PENDING may only shrink.
+  integrations; the transcriptions in proofs/ may not import the checker at all.
 """
 
 from __future__ import annotations
@@ -19,12 +18,7 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 # who may call the public entry point of the checker
 VERIFY_USERS = {"cli.py", "api.py", "pytest_plugin.py", "fuzz.py", "report.py"}
 PUBLIC = {"attncert.checker.verify"}
-# prover modules that still use checker internals (the comparison-tree encodings), to be removed
-PENDING = {
-    "treesat.py": {"attncert.checker.smtlib", "attncert.checker.treecover", "attncert.checker.trees"},
-    "backends/trees_backend.py": {"attncert.checker.treecover"},
-    "cli_trees.py": {"attncert.checker.treecover"},
-}
+
 
 
 def _is_module(name: str) -> bool:
@@ -34,7 +28,7 @@ def _is_module(name: str) -> bool:
 
 def _imports(path: Path) -> set[str]:
     """Absolute names of every module imported by the file (relative imports resolved)."""
-    pkg = ["attncert"] + list(path.relative_to(SRC).parent.parts)
+    pkg = ["attncert"] + list(path.relative_to(SRC).parent.parts) if path.is_relative_to(SRC) else ["attncert_proofs"]
     out = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
@@ -71,7 +65,7 @@ def test_prover_uses_no_checker_internals():
         if rel.startswith("checker/"):
             continue
         used = {m for m in _imports(f) if m.startswith("attncert.checker") and m != "attncert.checker"}
-        allowed = set(PENDING.get(rel, set()))
+        allowed = set()
         if f.name in VERIFY_USERS and rel.count("/") == 0:
             allowed |= PUBLIC
         extra = used - allowed
@@ -80,11 +74,12 @@ def test_prover_uses_no_checker_internals():
     assert not bad, f"prover modules import checker internals: {bad}"
 
 
-def test_pending_list_is_current():
-    """Every PENDING entry still needs its exception (remove it once the module is independent)."""
-    for rel, mods in PENDING.items():
-        used = {m for m in _imports(SRC / rel) if m.startswith("attncert.checker") and m != "attncert.checker"}
-        assert mods <= used, f"{rel} no longer imports {mods - used}: shrink PENDING"
+def test_transcriptions_use_no_checker():
+    proofs = SRC.parents[1] / "proofs"
+    files = sorted(proofs.glob("*.py"))
+    assert files
+    bad = {f.name: m for f in files for m in _imports(f) if m.startswith("attncert.checker")}
+    assert not bad, f"proofs/ imports the checker: {bad}"
 
 
 def test_the_import_reader_sees_relative_imports():

@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 from attncert import trees as tr
 from attncert.checker import treecover as tc
 from attncert.checker.trees import Reject
+from attncert.treesat import defined_name
 
 FRACS = st.fractions(min_value=0, max_value=1, max_denominator=64)
 
@@ -96,14 +97,18 @@ def test_dretrieval_minimum_witness_and_both_solvers(T, D):
     from attncert.checker import smtlib
     from attncert.treesat import solve
 
+    from attncert.treesat import _query
+
     r = solve("dretrieval", T, D)
     assert r.minimum == D * (T - D)
-    assert tc.replay("dretrieval", T, D, r.witness) == r.minimum  # the sat witness replays
+    assert tc.replay("dretrieval", T, D, r.witness) == r.minimum  # the sat witness replays on the checker
+    # the two encodings agree, on both solvers: the checker's SMT-LIB text and the prover's API terms
     below, at = tc.problem("dretrieval", T, D, r.minimum - 1), tc.problem("dretrieval", T, D, r.minimum)
-    assert r.problem_below == below
     for name in ("z3", "cvc5"):
         assert smtlib.SOLVERS[name](below, 60) == "unsat"
         assert smtlib.SOLVERS[name](at, 60) == "sat"
+        assert _query(name, "dretrieval", T, D, r.minimum - 1, 60)[0] == "unsat"
+        assert _query(name, "dretrieval", T, D, r.minimum, 60)[0] == "sat"
 
 
 @needs_solvers
@@ -144,7 +149,7 @@ def _planted(T, D, lower, fewer=False):
     from attncert.claims import Obligation, Var, claim
     from attncert.expr import var
 
-    name = tc.defined_name("treemin", "dretrieval", T, D)
+    name = defined_name("treemin", "dretrieval", T, D)
     n = var(name)
     return Obligation(f"test.trees.planted.T{T}D{D}", "infoflow", "test",
                       f"planted: a covering family with <= {lower} comparisons" if fewer else f"planted: minimum >= {lower}",
@@ -189,7 +194,7 @@ def _tamper(path, fn):
 @needs_solvers
 @pytest.mark.parametrize("how,msg", [
     ("witness", "does not cover"),
-    ("problem", "stored problem differs"),
+    ("problem", "unknown field"),
     ("minimum", "recorded minimum"),
     ("verdict", "contradicts verdict"),
 ])
@@ -201,8 +206,8 @@ def test_tampered_certificate_rejected(tmp_path, how, msg):
         ev = obj["evidence"]
         if how == "witness":
             ev["witness"][0] = ev["witness"][0][:-2]
-        elif how == "problem":  # weaken the stored problem: drop the covering assertions
-            ev["problem_below"] = "(set-logic QF_LIA)\n(assert false)\n(check-sat)\n"
+        elif how == "problem":  # the checker writes the problem itself: a stored one is refused
+            ev["problem_below"] = "(assert false)"
         elif how == "minimum":
             ev["minimum"] += 1
         else:
@@ -409,3 +414,37 @@ def test_defined_quantity_is_not_a_universal_claim():
     bad["cert_sha256"] = digest(body)          # a well-formed file that claims PROVED on other evidence
     with pytest.raises(Reject, match="defined"):
         check_cert(bad)
+
+
+def test_prover_and_checker_agree_on_names_and_replays():
+    """The prover's tree helpers are its own (treesat), written apart from the checker's: they must agree."""
+    from attncert import treesat as ts
+
+    for target, T, D in (("dretrieval", 5, 2), ("pairwise", 4, 2), ("triangle", 5, 3)):
+        assert ts.defined_name("treemin", target, T, D) == tc.defined_name("treemin", target, T, D)
+        assert ts.universe(target, T) == tc.universe(target, T) and ts.n_trees(target, D) == tc.n_trees(target, D)
+        fam = ts.start_family(target, T, D)
+        assert ts.replay(target, T, D, fam) == tc.replay(target, T, D, ts.canonical(target, fam))
+    assert ts.defined_name("treegrid", "triangle", 4, 3, 2) == tc.defined_name("treegrid", "triangle", 4, 3, 2)
+    with pytest.raises(ValueError, match="misses the active set"):
+        ts.replay("dretrieval", 4, 2, [[1, 2], [3, 4]])
+    with pytest.raises(ValueError, match="misses a leaf"):
+        ts.replay("triangle", 4, 3, [[[1, 2, 3]], [[1, 2, 4]], [[1, 3, 4]]])
+
+
+@needs_solvers
+@pytest.mark.parametrize("solver", ["z3", "cvc5"])
+@pytest.mark.parametrize("n,k", [(4, 1), (5, 2), (5, 4), (6, 3)])
+def test_prover_cardinality_is_exact(solver, n, k):
+    """The prover's at-most-k (z3: AtMost; cvc5: a totalizer), through the solvers' APIs: satisfiable
+    with the inputs fixed exactly when at most k of them are true."""
+    from itertools import product
+
+    from attncert.backends.solver_terms import BUILDERS
+    from attncert.treesat import _at_most
+
+    for bits in product((0, 1), repeat=n):
+        B = BUILDERS[solver]()
+        xs = [B.boolean(f"x{i}") for i in range(n)]
+        facts = _at_most(B, xs, k, "t") + [x if b else B.not_(x) for x, b in zip(xs, bits)]
+        assert B.solve(facts, 10)[0] == ("sat" if sum(bits) <= k else "unsat"), bits

@@ -37,7 +37,7 @@ def obligations(target: str, T: int, D: int):
     what = {"dretrieval": "sum_j (|I_j| - 1) of D trees covering every D-set", "pairwise": "leaves covering every pair",
             "triangle": "leaves covering every triple of distinct indices"}[target]
     ref = "infoflow:B.1" if target == "pairwise" else "infoflow:D.1"
-    from .checker.treecover import ENCODING, defined_name
+    from .treesat import ENCODING, defined_name
 
     opts = (("target", target), ("T", T), ("D", D), ("encoding", ENCODING))
     name = defined_name("treemin", target, T, D)
@@ -86,7 +86,7 @@ def cmd_trees(args, out, err) -> int:
               "most it; the abstraction gives lower bounds only)\n" if verdicts["upper"] == "UNKNOWN" else
               "the abstraction's minimum, a lower bound, exceeds it)\n"))
     if target != "dretrieval":
-        from .checker.treecover import PREMISE
+        from .treesat import PREMISE
         out.write(f"  assumed: {PREMISE}\n")
     out.write(f"  lower bound is the exact minimum: {verdicts['tight']}\n")
     paths = []

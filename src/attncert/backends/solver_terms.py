@@ -35,6 +35,7 @@ class Z3Builder:
         self.ctx = z3.Context()
 
     def real(self, name): return self.z3.Real(name, self.ctx)
+    def boolean(self, name): return self.z3.Bool(name, self.ctx)
     def ident(self, t): return t.get_id()  # z3 hash-conses terms: equal structure, equal id
     def int_as_real(self, name): return self.z3.ToReal(self.z3.Int(name, self.ctx))
     def int_var(self, name): return self.z3.Int(name, self.ctx)
@@ -70,7 +71,9 @@ class Z3Builder:
         out = {}
         for name, term in model_of.items():
             v = m.eval(term, model_completion=True)
-            if self.z3.is_int_value(v):
+            if self.z3.is_true(v) or self.z3.is_false(v):
+                out[name] = self.z3.is_true(v)
+            elif self.z3.is_int_value(v):
                 out[name] = Fraction(v.as_long())
             elif self.z3.is_rational_value(v):
                 out[name] = Fraction(v.numerator_as_long(), v.denominator_as_long())
@@ -91,6 +94,7 @@ class Cvc5Builder:
         self.R = self.tm.getRealSort()
 
     def real(self, name): return self.tm.mkConst(self.R, name)
+    def boolean(self, name): return self.tm.mkConst(self.tm.getBooleanSort(), name)
     def ident(self, t): return t.getId()
     def int_var(self, name): return self.tm.mkConst(self.tm.getIntegerSort(), name)
     def int_as_real(self, name): return self.tm.mkTerm(self.K.TO_REAL, self.int_var(name))
@@ -314,7 +318,8 @@ def solve_claim(solver: str, domains: dict, hyps: list, goal, timeout_s: float, 
 
 
 class _Worker:
-    """A persistent forked child that runs ``solve_claim`` calls sent over a pipe. It belongs to the
+    """A persistent forked child that runs calls ``(function, args)`` sent over a pipe (module-level
+    functions: ``solve_claim``, the tree search's queries). It belongs to the
     process that started it (after a fork of that process, e.g. ``--jobs``, a new one is started)."""
 
     def __init__(self):
@@ -331,11 +336,11 @@ class _Worker:
     def _loop(conn):
         while True:
             try:
-                args = conn.recv()
+                fn, args = conn.recv()
             except EOFError:
                 return
             try:
-                conn.send(("ok", solve_claim(*args)))
+                conn.send(("ok", fn(*args)))
             except ExprError as e:
                 conn.send(("expr", str(e)))
             except Exception as e:  # noqa: BLE001 - reported as an answer that is not unsat
@@ -359,19 +364,27 @@ def run_isolated(solver: str, domains: dict, hyps: list, goal, timeout_s: float,
                  mains: bool = True):
     """``solve_claim`` in a child process with a hard wall-clock kill at ``timeout_s`` (+2 s): the
     answer of a killed or crashed child is 'timeout' or 'error (...)', never unsat."""
-    import os
-
-    w = _WORKERS.get(solver)
-    if w is None or w.owner != os.getpid() or not w.proc.is_alive():
-        w = _WORKERS[solver] = _Worker()
-    try:
-        tag, out = w.call((solver, domains, hyps, goal, timeout_s, want_model, mains), timeout_s + 2.0)
-    except (TimeoutError, EOFError, OSError):
-        w.kill()
-        _WORKERS.pop(solver, None)
-        return "timeout", None, 0, None
+    tag, out = in_worker(solver, solve_claim, (solver, domains, hyps, goal, timeout_s, want_model, mains),
+                         timeout_s + 2.0)
     if tag == "expr":
         raise ExprError(out)
-    if tag == "error":
+    if tag in ("error", "timeout"):
         return out, None, 0, None
     return out
+
+
+def in_worker(key: str, fn, args: tuple, wall_s: float) -> tuple[str, object]:
+    """Run ``fn(*args)`` (a module-level function) in the persistent child for ``key``, killed after
+    ``wall_s``: returns ("ok", result), ("expr", message), ("error", "error (...)") or
+    ("timeout", "timeout")."""
+    import os
+
+    w = _WORKERS.get(key)
+    if w is None or w.owner != os.getpid() or not w.proc.is_alive():
+        w = _WORKERS[key] = _Worker()
+    try:
+        return w.call((fn, args), wall_s)
+    except (TimeoutError, EOFError, OSError):
+        w.kill()
+        _WORKERS.pop(key, None)
+        return "timeout", "timeout"

@@ -8,13 +8,12 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..checker.treecover import PREMISE, defined_name
 from ..claims import Evidence, Obligation
 from ..expr import eval_exact
 from ..verdict import Verdict
 from . import handles
 
-SMT_TRUST = ("z3 unsat", "cvc5 unsat", "SMT-LIB encoding of the tree abstraction (checker/treecover.py, docs/trees.md)")
+SMT_TRUST = ("z3 unsat", "cvc5 unsat", "encoding of the tree abstraction (treesat.encode, docs/trees.md)")
 
 
 @lru_cache(maxsize=256)
@@ -22,6 +21,12 @@ def _solve(target: str, T: int, D: int, timeout: float):
     from ..treesat import solve
 
     return solve(target, T, D, timeout)
+
+
+def _names():
+    from ..treesat import PREMISE, defined_name
+
+    return PREMISE, defined_name
 
 
 def _decide(ob: Obligation, name: str, value: int, method: str, detail: dict, trust: tuple) -> Evidence:
@@ -38,8 +43,9 @@ def treemin(ob: Obligation, timeout: float) -> Evidence:
     r = _solve(target, T, D, float(max(timeout, 60.0)))
     if r.minimum is None:
         return Evidence(Verdict.UNKNOWN, "treemin", {"kind": "none", "reason": r.reason or "minimum not decided"})
+    PREMISE, defined_name = _names()
     detail = {"kind": "treemin", "target": target, "T": T, "D": D, "minimum": r.minimum, "witness": r.witness,
-              "problem_below": r.problem_below, "solvers": dict(sorted(r.solvers.items()))}
+              "solvers": dict(sorted(r.solvers.items()))}
     trust = (SMT_TRUST if r.minimum > 0 else ()) + (() if target == "dretrieval" else (PREMISE,))
     return _decide(ob, defined_name("treemin", target, T, D), r.minimum, "treemin", detail, trust)
 
@@ -48,6 +54,7 @@ def treemin(ob: Obligation, timeout: float) -> Evidence:
 def treegrid(ob: Obligation, timeout: float) -> Evidence:
     from ..trees import cover_grid
 
+    _, defined_name = _names()
     target, T, D, g = ob.opt("target"), ob.opt("T"), ob.opt("D"), ob.opt("g")
     points, skipped, failures = cover_grid(target, T, D, g)
     detail = {"kind": "treegrid", "target": target, "T": T, "D": D, "g": g, "points": points,

@@ -2,8 +2,9 @@
 
 The finite problems behind the lower-bound arguments, written as SMT-LIB text, and direct replays of
 witness families and of the Appendix D upper-bound trees on exact grids. Standard library and
-fractions only; the prover (attncert.treesat) uses the same text, so the checker can compare a
-stored problem with the one it writes itself and reject a tampered file. See docs/trees.md.
+fractions only. The prover (attncert.treesat) builds its own encoding through the solvers' APIs; a
+certificate carries no problem text: the checker writes the problem at minimum - 1 itself and re-runs
+it, so the two encodings have to agree. See docs/trees.md.
 
 Abstractions (the quantity each problem bounds by K):
   dretrieval  D trees, leaf union I_j of tree j a subset of [T] (leaves are singletons, beta_1 = 1);
@@ -238,19 +239,18 @@ def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, l
         raise Reject("witness family does not have the recorded minimum")
     checked = [f"witness family replayed by enumeration: covers, quantity {m}"]
     if m == 0:
-        if ev["problem_below"] is not None or ev["solvers"] != {}:
+        if ev["solvers"] != {}:
             raise Reject("minimum 0 needs no solver evidence")
         return defined_name("treemin", target, T, D), 0, checked, [] if target == "dretrieval" else [PREMISE]
-    if ev["problem_below"] != problem(target, T, D, m - 1):
-        raise Reject("stored problem differs from the abstraction's problem at K = minimum - 1")
     if ev["solvers"] != {"cvc5": "unsat", "z3": "unsat"}:
         raise Reject("treemin evidence must record unsat from z3 and cvc5")
     if not solvers:
-        raise Reject("cannot re-run the stored problem: neither z3 nor cvc5 is installed")
+        raise Reject("cannot re-run the problem: neither z3 nor cvc5 is installed")
+    text = problem(target, T, D, m - 1)  # the checker's own encoding, never a stored text
     for name, run in solvers.items():
-        ans = run(ev["problem_below"], timeout, smtlib.TREE_SCALE)
+        ans = run(text, timeout, smtlib.TREE_SCALE)
         if ans != "unsat":
-            raise Reject(f"{name} answered {ans} (not unsat) on the stored problem")
+            raise Reject(f"{name} answered {ans} (not unsat) on the checker's problem at K = {m - 1}")
     checked.append(f"'quantity <= {m - 1}' unsat on re-run by {', '.join(solvers)}")
     trust = [f"{n} unsat" for n in solvers] + ["SMT-LIB encoding of the tree abstraction (checker/treecover.py, docs/trees.md)"]
     return defined_name("treemin", target, T, D), m, checked, trust + ([] if target == "dretrieval" else [PREMISE])
