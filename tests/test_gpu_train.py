@@ -23,7 +23,8 @@ from attncert.cli import run  # noqa: E402
 def cli_record(tmp_path_factory):
     out = tmp_path_factory.mktemp("gpu") / "check.json"
     buf, err = io.StringIO(), io.StringIO()
-    code = run(["gpu-check", "--device", "cpu", "--budget-seconds", "2", "--batch", "16", "--json", str(out)], buf, err)
+    code = run(["gpu-check", "--device", "cpu", "--budget-seconds", "2", "--batch", "16", "--json", str(out),
+                "--search-restarts", "1", "--search-steps", "3"], buf, err)     # mpmath replays cost ~1 s each at T = 64
     return code, buf.getvalue(), json.loads(out.read_text())
 
 
@@ -37,6 +38,9 @@ def test_gpu_check_cpu_path(cli_record):
         assert max(r["worst_random"], r["worst_adversarial"], r["mpmath_worst"]) <= Fraction(r["bound"])
         # the mpmath re-evaluation agrees with float64 at the worst input to far below eps
         assert abs(r["mpmath_worst"] - max(r["worst_random"], r["worst_adversarial"])) < 1e-6
+        # the gradient search (a toy scale here; tests/test_gpucheck_search.py) stays below eps in mpmath
+        assert (r["search"]["restarts"], r["search"]["steps"], r["search"]["mpmath_reevaluated"]) == (1, 3, 1)
+        assert r["search"]["start_worst"] - 1e-12 <= r["search"]["mpmath_worst"] <= Fraction(r["bound"])
     assert rec["thm5"]["same_record"] and rec["thm5"]["verdict"] == "CONFIRMED"
     t = rec["throughput"]
     assert t["bytes_unfused"] > t["bytes_essential"] == 64 * 3 * 8 + 8 and t["device_seq_per_s"] > 0

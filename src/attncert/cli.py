@@ -589,7 +589,8 @@ def cmd_gpu_check(args, out, err) -> int:
 
     _writable(args.json)
     rec = gpucheck.run(args.device, batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed,
-                       log=(lambda s: err.write(s + "\n")) if args.verbose else None)
+                       log=(lambda s: err.write(s + "\n")) if args.verbose else None,
+                       search_restarts=args.search_restarts, search_steps=args.search_steps)
     out.write(gpucheck.table(rec) + "\n")
     if args.json:
         _write_json(args.json, rec)
@@ -768,6 +769,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--batch", type=_limit, default=None, help="inputs per batch (default 8192 on cuda, 64 on cpu)")
     c.add_argument("--budget-seconds", type=_positive_float, default=60.0, help="total time to spend (default 60)")
     c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--search-restarts", type=int, default=None, help="Theorem 4 gradient-ascent restarts "
+                   "(default 16384 on cuda, 64 on cpu; 0: no search)")
+    c.add_argument("--search-steps", type=int, default=None, help="Adam steps per restart (default 400 on cuda, 60 on cpu)")
     c.add_argument("--verbose", action="store_true", help="progress on stderr")
     c.add_argument("--json", metavar="FILE", help="write every row and the worst inputs found")
     c.set_defaults(fn=cmd_gpu_check)
