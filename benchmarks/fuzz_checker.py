@@ -1,5 +1,5 @@
 """Fuzz the independent checker on every committed certificate: N mutated files (kinds from
-attncert.fuzz), each must end in a clean verdict. Updates the fuzzing section of docs/soundness.md.
+attncert.qa.fuzz), each must end in a clean verdict. Updates the fuzzing section of docs/soundness.md.
 
     python benchmarks/fuzz_checker.py [--n 3000] [--seed 0]
 """
@@ -21,7 +21,7 @@ BEGIN, END = "<!-- fuzz -->", "<!-- /fuzz -->"
 
 
 def main():
-    from attncert.fuzz import KINDS, check_one, mutate
+    from attncert.qa.fuzz import KINDS, check_one, mutate
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=3000)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from attncert import gpucheck  # noqa: E402
+from attncert.gpu import check as gpucheck  # noqa: E402
 
 
 def main(argv=None) -> int:

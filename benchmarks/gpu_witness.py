@@ -1,6 +1,6 @@
 """GPU throughput of the Theorem 5 pigeonhole witness engine (torch backend) beside numpy on the host CPU.
 
-One prepared script for a GPU machine that has only torch and numpy: it loads ``src/attncert/pigeonhole.py``
+One prepared script for a GPU machine that has only torch and numpy: it loads ``src/attncert/papers/infoflow/pigeonhole.py``
 straight from this checkout (no attncert install, no z3/sympy; the package ``__init__`` is bypassed).
 
 What it does, in this order, stopping new sizes once ``--budget`` seconds are spent:
@@ -34,18 +34,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_engine():
-    """attncert.pigeonhole from src/, without running attncert/__init__.py (needs only numpy)."""
+    """attncert.papers.infoflow.pigeonhole from src/, without running attncert/__init__.py (needs only numpy)."""
     if "attncert" not in sys.modules:
         pkg = types.ModuleType("attncert")
         pkg.__path__ = [str(ROOT / "src" / "attncert")]
         sys.modules["attncert"] = pkg
-    from attncert import pigeonhole
+    from attncert.papers.infoflow import pigeonhole
 
     return pigeonhole
 
 
 ph = load_engine()
-from attncert.gpucheck import peak_bandwidth  # noqa: E402  (shared with `attncert gpu-check`)
+from attncert.gpu.check import peak_bandwidth  # noqa: E402  (shared with `attncert gpu-check`)
 import numpy as np  # noqa: E402
 
 N_OUT, BETA, K, WINDOW = 2, Fraction(1, 2), 2, ph.DEFAULT_WINDOW

@@ -18,7 +18,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHILD = r"""
 import json, resource, sys, time
-from attncert import ks_construct as ks
+from attncert.papers.ks import construct as ks
 N, n, d, seed = map(int, sys.argv[1].split(",")); V = int(sys.argv[2]); what = sys.argv[3]
 ds = ks.random_dataset(N, n, d, seed, vocab_size=V)
 layer = ks.build(ds)

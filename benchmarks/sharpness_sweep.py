@@ -1,6 +1,6 @@
 """Sharpness sweep for Lemma 1 of Kajitsuka-Sato: how small may delta be before (16) fails?
 
-Runs attncert.sharpness.sweep, writes proofs/data/boltz_sharpness.json and the hand-written plot
+Runs attncert.papers.ks.sharpness.sweep, writes proofs/data/boltz_sharpness.json and the hand-written plot
 docs/boltzmann_sharpness.svg, and prints a markdown table of the results.
 
     .venv/bin/python benchmarks/sharpness_sweep.py [--points 40] [--refine 5] [--seed 0]
@@ -14,7 +14,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from attncert import sharpness
+from attncert.papers.ks import sharpness
 
 ROOT = Path(__file__).resolve().parents[1]
 JSON_OUT = ROOT / "proofs" / "data" / "boltz_sharpness.json"

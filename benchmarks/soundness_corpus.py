@@ -1,4 +1,4 @@
-"""The mutation corpus: every transcribed obligation of every family, mutated by attncert.mutate, run
+"""The mutation corpus: every transcribed obligation of every family, mutated by attncert.qa.mutate, run
 through the engine. Writes docs/soundness.md (kill rate per family, equivalent mutants, survivors).
 
     python benchmarks/soundness_corpus.py [--family NAME] [--limit K] [--timeout S] [--jobs J]
@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def classify(args):
-    from attncert.mutate import run_mutant
+    from attncert.qa.mutate import run_mutant
 
     ob, timeout = args
     d = run_mutant(ob, timeout)
@@ -27,7 +27,7 @@ def classify(args):
 
 
 def corpus(families=None, limit=None):
-    from attncert.mutate import corpus as all_mutants
+    from attncert.qa.mutate import corpus as all_mutants
 
     out = all_mutants(families)
     return out[:limit] if limit else out
@@ -68,7 +68,7 @@ def main():
         if bug:
             bugs.append((oid, bug))
     lines = ["## The mutation corpus (the engine's side)", "",
-             "Every transcribed obligation is mutated by `attncert.mutate` (a flipped relation, an exponent off by "
+             "Every transcribed obligation is mutated by `attncert.qa.mutate` (a flipped relation, an exponent off by "
              "one, a constant scaled by 2 or 1/2, a sign change, a dropped hypothesis) and run through the engine: "
              "counterexample probes first, then the obligation's own deciding methods, then a z3 model. REFUTED "
              "always carries an exactly replayed counterexample. A PROVED mutant is an equivalent mutant (still "

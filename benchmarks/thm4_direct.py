@@ -23,8 +23,10 @@ from fractions import Fraction
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
 
-from attncert import thm4direct, thm4net  # noqa: E402
-from attncert.certificate import atomic_write  # noqa: E402
+from attncert.papers.infoflow import thm4direct
+
+from attncert.papers.infoflow import thm4net  # noqa: E402
+from attncert.core.certificate import atomic_write  # noqa: E402
 
 
 def run(T: int, eps: Fraction, variant: str, budget: int, jobs: int) -> dict:
@@ -51,7 +53,7 @@ def main() -> None:
         with open(path_json, encoding="utf-8") as fh:
             out = json.load(fh)
     except FileNotFoundError:
-        out = {"schema": "attncert.thm4direct.bench/1", "runs": []}
+        out = {"schema": "attncert.papers.infoflow.thm4direct.bench/1", "runs": []}
     for spec in args.runs.split(","):
         T, variant, budget = spec.split(":")
         rec = run(int(T), Fraction(9, 10), variant, int(budget), args.jobs)

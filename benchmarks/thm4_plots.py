@@ -16,8 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from attncert import thm4net  # noqa: E402
-from attncert.svgplot import COLORS, PAD, frame, save  # noqa: E402
+from attncert.papers.infoflow import thm4net  # noqa: E402
+from attncert.integrations.svgplot import COLORS, PAD, frame, save  # noqa: E402
 
 EPS = [Fraction(1, 2 ** j) for j in range(2, 15)]
 

@@ -10,8 +10,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from attncert.construct import sweep  # noqa: E402
-from attncert.svgplot import COLORS, H, PAD, W, frame, save  # noqa: E402
+from attncert.papers.infoflow.construct import sweep  # noqa: E402
+from attncert.integrations.svgplot import COLORS, H, PAD, W, frame, save  # noqa: E402
 
 CONFIGS = [(2, 1, 1), (3, 1, 2), (2, 2, 3), (5, 1, 2)]
 

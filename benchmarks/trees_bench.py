@@ -13,7 +13,7 @@ import statistics
 import time
 
 from attncert.checker.treecover import MAX_T
-from attncert.treesat import brute_force, solve
+from attncert.papers.infoflow.treesat import brute_force, solve
 
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 D = int(os.environ.get("BENCH_D", "3"))

@@ -1,4 +1,4 @@
-"""Throughput of the Theorem 5 pigeonhole witness engine (attncert.pigeonhole) on this machine.
+"""Throughput of the Theorem 5 pigeonhole witness engine (attncert.papers.infoflow.pigeonhole) on this machine.
 
 For m = 2..5 and n = 2 (points in R^3), candidate sequences per second of
   * the numpy engine ``find_pair`` (default settings: grid order, window 4, all CPU threads), and
@@ -31,7 +31,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from attncert.pigeonhole import (  # noqa: E402
+from attncert.papers.infoflow.pigeonhole import (  # noqa: E402
     SumSource,
     TanhNet,
     _XP,

@@ -6,16 +6,16 @@
 - Section 6's consistency claims (s >= D heads; O(eps^(-Td/E))) and the cost law of 5.2.
 
 Line numbers (L...) refer to ../shared/papers/infoflow-2605.17930.txt. The executable model (information
-sets, update rules, active index sets) is ``attncert.infoflow``; ``attncert infoflow`` runs it."""
+sets, update rules, active index sets) is ``attncert.papers.infoflow.model``; ``attncert infoflow`` runs it."""
 
 from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.claims import Finding, Obligation, Var, claim, fact
-from attncert.expr import and_, max_, min_, num, var
-from attncert.families import collector, family
-from attncert.verdict import Verdict
+from attncert.core.claims import Finding, Obligation, Var, claim, fact
+from attncert.core.expr import and_, max_, min_, num, var
+from attncert.core.families import collector, family
+from attncert.core.verdict import Verdict
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.model", PAPER)

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.claims import Finding, Obligation, Var, claim, fact
-from attncert.depth import C_ABS, b_points
-from attncert.expr import abs_, add, and_, diff, exp, min_, not_, num, or_, var
-from attncert.expr import vars_ as v
-from attncert.families import collector, family
-from attncert.witness import tanh_tree
-from attncert.verdict import Verdict
+from attncert.core.claims import Finding, Obligation, Var, claim, fact
+from attncert.papers.infoflow.depth import C_ABS, b_points
+from attncert.core.expr import abs_, add, and_, diff, exp, min_, not_, num, or_, var
+from attncert.core.expr import vars_ as v
+from attncert.core.families import collector, family
+from attncert.papers.infoflow.witness import tanh_tree
+from attncert.core.verdict import Verdict
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.thm4", PAPER)
@@ -59,7 +59,7 @@ for H in range(1, 9):
         for q in pts[i + 1:]:
             conds.append(sq([num(a) - num(c) for a, c in zip(p, q)]) >= 16 * LH * LH)
     ob(f"b_points.H{H}", f"{REF} (10) 'it is clear that there exists L = C/H'",
-       f"H = {H}: the {H + 1} exact rational points b_i (attncert.depth.b_points) lie on S^2, satisfy the margins of "
+       f"H = {H}: the {H + 1} exact rational points b_i (attncert.papers.infoflow.depth.b_points) lie on S^2, satisfy the margins of "
        f"ball_in_Q0 (so condition (2) holds) and ||b_i - b_j||^2 >= 16 L^2 (condition (1)), with L = C/H, C = {C_ABS}",
        claim([], [], and_(*conds)), ["smt", "interval"])
 
@@ -518,12 +518,12 @@ ob("budget_repaired", f"{REF} (39)-(43) repaired", "18 (|c4 - min a| + max_t |a(
    claim(BV, bud_h, 18 * abs_(c4 - mu / 9) <= eps), ["smt"], repairs="infoflow.thm4.budget_41_42_as_printed")
 ob("budget_42_43", f"{REF} (42) = (43)", "eps/3 + eps/3 + eps/3 = eps", claim(["eps"], [], (eps / 3 * 3).eq(eps)), ["identity"])
 
-# ---------------------------------------------------------------- the explicit F1 and output block (attncert.thm4net)
+# ---------------------------------------------------------------- the explicit F1 and output block (attncert.papers.infoflow.thm4net)
 xx = var("x")
 tnh = tanh_tree(xx)
-ob("tanh_d3", f"{REF} Part 2 step 4 (F1 of attncert.thm4net)", "tanh''' = (1 - t^2)(6 t^2 - 2), t = tanh",
+ob("tanh_d3", f"{REF} Part 2 step 4 (F1 of attncert.papers.infoflow.thm4net)", "tanh''' = (1 - t^2)(6 t^2 - 2), t = tanh",
    claim(["x"], [], diff(diff(diff(tnh, xx), xx), xx).eq((1 - tnh * tnh) * (6 * tnh * tnh - 2))), ["identity"])
-ob("tanh_d4", f"{REF} Part 2 step 4 (F1 of attncert.thm4net)", "tanh'''' = 8 t (1 - t^2)(2 - 3 t^2), t = tanh",
+ob("tanh_d4", f"{REF} Part 2 step 4 (F1 of attncert.papers.infoflow.thm4net)", "tanh'''' = 8 t (1 - t^2)(2 - 3 t^2), t = tanh",
    claim(["x"], [], diff(diff(diff(diff(tnh, xx), xx), xx), xx).eq(8 * tnh * (1 - tnh * tnh) * (2 - 3 * tnh * tnh))),
    ["identity"])
 uu = var("u")

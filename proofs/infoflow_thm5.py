@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.claims import Finding, Obligation, Var, claim, fact
-from attncert.expr import abs_, add, and_, exp, log, num, or_, var
-from attncert.families import collector, family
-from attncert.verdict import Verdict
+from attncert.core.claims import Finding, Obligation, Var, claim, fact
+from attncert.core.expr import abs_, add, and_, exp, log, num, or_, var
+from attncert.core.families import collector, family
+from attncert.core.verdict import Verdict
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.thm5", PAPER)

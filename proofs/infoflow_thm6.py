@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.claims import Finding, Var, claim, fact
-from attncert.expr import abs_, and_, exp, implies, log, num, var
-from attncert.witness import tanh_tree
-from attncert.families import collector, family
+from attncert.core.claims import Finding, Var, claim, fact
+from attncert.core.expr import abs_, and_, exp, implies, log, num, var
+from attncert.papers.infoflow.witness import tanh_tree
+from attncert.core.families import collector, family
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.thm6", PAPER)

@@ -14,12 +14,13 @@ from fractions import Fraction as F
 from itertools import combinations_with_replacement
 from math import comb
 
-from attncert import trees as tr
-from attncert.treesat import ENCODING, defined_name
-from attncert.claims import Finding, Var, claim
-from attncert.expr import and_, num, var
-from attncert.families import collector, family
-from attncert.verdict import Verdict
+from attncert.papers.infoflow import trees as tr
+from attncert.papers.infoflow import trees_backend  # noqa: F401  (registers the treemin and treegrid methods)
+from attncert.papers.infoflow.treesat import ENCODING, defined_name
+from attncert.core.claims import Finding, Var, claim
+from attncert.core.expr import and_, num, var
+from attncert.core.families import collector, family
+from attncert.core.verdict import Verdict
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.trees", PAPER)

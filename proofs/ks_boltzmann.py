@@ -19,12 +19,12 @@ import math
 import os
 from fractions import Fraction as F
 
-from attncert.boltzmann import boltz, entropy, logsumexp, partition, softmax
-from attncert.claims import Finding, Obligation, Var, claim, fact
-from attncert.expr import abs_, add, and_, diff, exp, implies, log, max_, num, var
-from attncert.expr import vars_ as V
-from attncert.families import collector, family
-from attncert.verdict import Verdict
+from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, partition, softmax
+from attncert.core.claims import Finding, Obligation, Var, claim, fact
+from attncert.core.expr import abs_, add, and_, diff, exp, implies, log, max_, num, var
+from attncert.core.expr import vars_ as V
+from attncert.core.families import collector, family
+from attncert.core.verdict import Verdict
 
 PAPER = "ks"
 NS = (2, 3, 4, 5, 6)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.claims import Finding, Var, claim, fact
-from attncert.expr import abs_, add, and_, exp, implies, max_, num, or_, var
-from attncert.expr import vars_ as V
-from attncert.families import collector, family
-from attncert.verdict import Verdict
+from attncert.core.claims import Finding, Var, claim, fact
+from attncert.core.expr import abs_, add, and_, exp, implies, max_, num, or_, var
+from attncert.core.expr import vars_ as V
+from attncert.core.families import collector, family
+from attncert.core.verdict import Verdict
 
 PAPER = "ks"
 obs, ob = collector("ks.thm", PAPER)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction as F
 
-from attncert.claims import Claim, Obligation, Var, claim
-from attncert.expr import abs_, and_, diff, exp, implies, log, max_, num, var
-from attncert.verdict import Verdict
+from attncert.core.claims import Claim, Obligation, Var, claim
+from attncert.core.expr import abs_, and_, diff, exp, implies, log, max_, num, var
+from attncert.core.verdict import Verdict
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Property tests for the Boltzmann operator lemmas of Kajitsuka-Sato on random tokenwise-separated
-vectors, checked rigorously with arb balls (attncert.boltzmann.boltz_arb), plus the planted wrong
+vectors, checked rigorously with arb balls (attncert.papers.ks.boltzmann.boltz_arb), plus the planted wrong
 constants of proofs/ks_boltzmann.py, which must be REFUTED with a replayable counterexample."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from attncert.boltzmann import boltz_arb, boltz_mp
+from attncert.papers.ks.boltzmann import boltz_arb, boltz_mp
 
 flint = pytest.importorskip("flint")
 
@@ -179,9 +179,9 @@ def _planted():
 @pytest.mark.parametrize("idx", [0, 1])
 def test_planted_constants_are_refuted_and_replay(idx, tmp_path):
     from attncert import cli
-    from attncert.certificate import build, dumps, path_for
-    from attncert.engine import run_obligation
-    from attncert.verdict import Verdict
+    from attncert.core.certificate import build, dumps, path_for
+    from attncert.core.engine import run_obligation
+    from attncert.core.verdict import Verdict
 
     obs = _planted()
     assert len(obs) >= 2
@@ -208,8 +208,8 @@ def test_planted_constants_are_refuted_and_replay(idx, tmp_path):
 
 
 def test_planted_constants_all_refuted():
-    from attncert.engine import run_obligation
-    from attncert.verdict import Verdict
+    from attncert.core.engine import run_obligation
+    from attncert.core.verdict import Verdict
 
     for ob in _planted():
         assert ob.expect == Verdict.REFUTED

@@ -10,11 +10,11 @@ import mpmath
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from attncert import bounds
+from attncert.papers.infoflow import bounds
 from attncert.checker.verify import verify_paths
-from attncert.engine import run_obligation
-from attncert.errors import InvalidParameter
-from attncert.verdict import Verdict
+from attncert.core.engine import run_obligation
+from attncert.core.errors import InvalidParameter
+from attncert.core.verdict import Verdict
 
 
 def _mp(q):

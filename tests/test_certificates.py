@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from attncert import cli
-from attncert.certificate import dumps
+from attncert.core.certificate import dumps
 
 pytest.importorskip("z3")
 pytest.importorskip("cvc5")

@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from attncert.fuzz import KINDS, check_one, mutate
+from attncert.qa.fuzz import KINDS, check_one, mutate
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CERTS = sorted(glob.glob(os.path.join(ROOT, "certificates", "**", "*.json"), recursive=True))

@@ -118,7 +118,7 @@ def test_check_lemma5_json(tmp_path):
 
 def test_check_unexpected_verdict_exit_1(tmp_path):
     """A proof that does not go through (here: a planted wrong constant) makes check exit 1."""
-    code = ("import sys, io; from attncert import cli, families, api;"
+    code = ("import sys, io; from attncert import cli, api;"
             "import attncert_proofs.ks_boltzmann as K;"
             "from dataclasses import replace;"
             "obs=[replace(o, expect=None, family='planted') for o in K.planted()][:1];"

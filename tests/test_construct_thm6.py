@@ -8,8 +8,8 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from attncert.construct import exhaustive_roundtrip, sweep, thm6
-from attncert.errors import InvalidParameter
+from attncert.papers.infoflow.construct import exhaustive_roundtrip, sweep, thm6
+from attncert.core.errors import InvalidParameter
 
 
 @pytest.mark.parametrize("T0,d,n,eps", [(2, 1, 1, F(1, 8)), (3, 1, 2, F(1, 4)), (2, 2, 3, F(1, 2)), (2, 1, 1, F(1, 3))])

@@ -7,14 +7,14 @@ from fractions import Fraction as F
 
 import pytest
 
-from attncert.certificate import build
+from attncert.core.certificate import build
 from attncert.checker import smtlib
 from attncert.checker.verify import check_cert
-from attncert.claims import Obligation, claim
-from attncert.engine import run_obligation
-from attncert.errors import ExprError
-from attncert.expr import E, from_json, num, show, to_json, var
-from attncert.verdict import Verdict
+from attncert.core.claims import Obligation, claim
+from attncert.core.engine import run_obligation
+from attncert.core.errors import ExprError
+from attncert.core.expr import E, from_json, num, show, to_json, var
+from attncert.core.verdict import Verdict
 from expr_cases import CASES, SMT_CASES, SMT_FALSE, Case
 
 pytest.importorskip("z3")
@@ -156,7 +156,7 @@ def test_checker_rejects_smt_certificate_for_possibly_zero_denominator():
     c = claim(["x", "y"], [], (x / y * y).eq(x))
     good = run_obligation(_ob(claim(["x", "y"], [y.ne(0)], (x / y * y).eq(x))), TIMEOUT)
     assert good.verdict == Verdict.PROVED
-    from attncert.claims import Result
+    from attncert.core.claims import Result
 
     forged = Result(_ob(c), good.evidence, 0.0)
     cert = build(forged)

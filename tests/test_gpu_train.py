@@ -15,7 +15,11 @@ from hypothesis import strategies as st
 
 torch = pytest.importorskip("torch")
 
-from attncert import gpucheck, thm4net, train  # noqa: E402
+from attncert.gpu import check as gpucheck
+
+from attncert.papers.infoflow import thm4net
+
+from attncert.gpu import train  # noqa: E402
 from attncert.cli import run  # noqa: E402
 
 
@@ -64,7 +68,7 @@ def test_planted_wrong_bound_is_refuted(monkeypatch):
 
 
 def test_nan_is_unknown_never_confirmed(monkeypatch):
-    from attncert import torch_backend
+    from attncert.gpu import torch_models as torch_backend
 
     monkeypatch.setattr(torch_backend, "target_torch", lambda X: torch.full(X.shape[:1], float("nan"), dtype=X.dtype))
     rec = gpucheck.run("cpu", batch=8, budget_seconds=0.5, sections=("thm4",), Ts=(4,), epss=("1/10",))
@@ -147,7 +151,7 @@ def test_summary_criteria():
 def test_written_files_get_the_usual_permissions(tmp_path):
     import os
 
-    from attncert.certificate import atomic_write
+    from attncert.core.certificate import atomic_write
 
     p = tmp_path / "x.json"
     atomic_write(str(p), "{}\n")

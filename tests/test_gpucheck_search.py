@@ -14,10 +14,12 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from attncert import gpucheck, thm4net  # noqa: E402
+from attncert.gpu import check as gpucheck
+
+from attncert.papers.infoflow import thm4net  # noqa: E402
 from attncert.cli import run  # noqa: E402
-from attncert.errors import InvalidParameter  # noqa: E402
-from attncert.torch_backend import cpu_threads, from_thm4, target_torch  # noqa: E402
+from attncert.core.errors import InvalidParameter  # noqa: E402
+from attncert.gpu.torch_models import cpu_threads, from_thm4, target_torch  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = dict(batch=16, budget_seconds=0.3, sections=("thm4",), Ts=(4,), epss=("1/10",), search_restarts=64, search_steps=60)
@@ -89,7 +91,7 @@ def test_bound_between_sampled_and_search_worst_only_the_search_refutes(monkeypa
 
 
 def test_search_nan_is_unknown(monkeypatch):
-    from attncert import torch_backend
+    from attncert.gpu import torch_models as torch_backend
 
     real = torch_backend.target_torch
     monkeypatch.setattr(torch_backend, "target_torch", lambda X: real(X) * (float("nan") if X.requires_grad else 1.0))

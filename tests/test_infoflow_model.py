@@ -13,12 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attncert import api, cli
-from attncert import infoflow as inf
-from attncert.engine import run_obligation
-from attncert.expr import eval_exact
-from attncert.targets import (APPENDIX_E_INPUT, TARGETS, Bound, Target, get_target, register_target)
-from attncert.verdict import Verdict
+from attncert import api
+
+from attncert import cli
+from attncert.papers.infoflow import model as inf
+from attncert.core.engine import run_obligation
+from attncert.core.expr import eval_exact
+from attncert.papers.infoflow.targets import (APPENDIX_E_INPUT, TARGETS, Bound, Target, get_target, register_target)
+from attncert.core.verdict import Verdict
 
 Q = Fraction
 
@@ -335,7 +337,7 @@ def test_learns_on_every_input_of_a_finite_grid():
 
 def test_committed_figure5_graph_is_current():
     m, tr = _fig5("repaired")
-    from attncert.infoflow_graph import to_dot
+    from attncert.papers.infoflow.graph import to_dot
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     act = inf.active_index_set(get_target("min-inner-product").F(), APPENDIX_E_INPUT).indices
@@ -346,8 +348,8 @@ def test_committed_figure5_graph_is_current():
 def test_cli_load_user_target(tmp_path):
     f = tmp_path / "mytargets.py"
     f.write_text('''
-from attncert import infoflow as inf
-from attncert.targets import TARGETS, Bound, Target, register_target
+from attncert.papers.infoflow import model as inf
+from attncert.papers.infoflow.targets import TARGETS, Bound, Target, register_target
 
 def F(X, p):
     return max(x[0] for x in X)

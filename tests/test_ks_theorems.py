@@ -12,17 +12,17 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from attncert.engine import run_obligation
-from attncert.errors import InvalidParameter
-from attncert.verdict import Verdict
+from attncert.core.engine import run_obligation
+from attncert.core.errors import InvalidParameter
+from attncert.core.verdict import Verdict
 
 pytest.importorskip("flint")
 
-from attncert import ks_construct as ks  # noqa: E402
+from attncert.papers.ks import construct as ks  # noqa: E402
 
 
 def _obs():
-    from attncert.families import all_families
+    from attncert.core.families import all_families
 
     return {o.id: o for f in all_families() if f.name == "ks_theorems" for o in f.obligations}
 
@@ -53,7 +53,7 @@ def test_hardmax_broken_variant_is_not_proved(obs):
     """Dropping a2 + a5 = a3 + a6 from the repaired claim must not be PROVED (z3 finds a model)."""
     import dataclasses
 
-    from attncert.claims import Claim
+    from attncert.core.claims import Claim
 
     pytest.importorskip("z3")
     ob = obs["ks.thm.thm1.equal_outputs_repaired"]

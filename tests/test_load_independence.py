@@ -60,7 +60,7 @@ def test_resource_limit_decides_not_the_clock(monkeypatch):
     pytest.importorskip("cvc5")
     from attncert import api
     from attncert.backends import solver_terms
-    from attncert.engine import run_obligation
+    from attncert.core.engine import run_obligation
 
     monkeypatch.setattr(solver_terms, "RLIMITS", {"z3": 2000, "cvc5": 2000})
     for w in list(solver_terms._WORKERS.values()):  # workers fork from this process: new ones see the patch

@@ -19,9 +19,9 @@ import sys, json
 for _m in {blocked!r}:
     sys.modules[_m] = None
 from fractions import Fraction as F
-from attncert.claims import Obligation, claim
-from attncert.expr import var, exp, log, num
-from attncert.engine import run_obligation
+from attncert.core.claims import Obligation, claim
+from attncert.core.expr import var, exp, log, num
+from attncert.core.engine import run_obligation
 
 def ob(c, methods, hint=None):
     return Obligation(id="test.missing", paper="ks", ref="test", statement="s", claim=c, methods=methods,
@@ -84,7 +84,7 @@ def test_nothing_is_decided_without_flint(methods):
     and a true claim may at most be CONFIRMED by sampling."""
     body = f"""
 x = var("x")
-from attncert.claims import Var
+from attncert.core.claims import Var
 c_false = claim([Var("x", "real", F(-2), F(2))], [], x * x > x)
 c_true = claim([Var("x", "real", F(-2), F(2))], [], x * x + 1 > x)
 for c in (c_false, c_true):
@@ -101,7 +101,7 @@ report(r)
 def test_lemma_obligations_without_any_solver_are_never_proved():
     """The real Lemma 5 family with z3, cvc5 and flint all blocked: no PROVED except by sympy identity."""
     body = """
-from attncert.families import select
+from attncert.core.families import select
 out = {}
 for o in select("ks.boltz.lemma5.*"):
     r = run_obligation(o, 5)

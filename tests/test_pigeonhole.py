@@ -1,4 +1,4 @@
-"""The pigeonhole witness engine of InfoFlow Theorem 5 (attncert.pigeonhole).
+"""The pigeonhole witness engine of InfoFlow Theorem 5 (attncert.papers.infoflow.pigeonhole).
 
 * the numpy engine against the plain-Python reference (same tables: the same record, bit for bit;
   tables computed independently in plain Python: the same pair up to float noise);
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attncert.errors import InvalidParameter
-from attncert.pigeonhole import (
+from attncert.core.errors import InvalidParameter
+from attncert.papers.infoflow.pigeonhole import (
     SumSource,
     TanhNet,
     build_XY,

@@ -11,12 +11,12 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from attncert.construct import thm6
-from attncert.engine import run_obligation
-from attncert.errors import InvalidParameter
-from attncert.replace import (as_p, cell_bound, decoder_weights, encoder_weights, forward_mp,
+from attncert.papers.infoflow.construct import thm6
+from attncert.core.engine import run_obligation
+from attncert.core.errors import InvalidParameter
+from attncert.papers.infoflow.replace import (as_p, cell_bound, decoder_weights, encoder_weights, forward_mp,
                               replacement_obligation, tanh_replace)
-from attncert.verdict import Verdict
+from attncert.core.verdict import Verdict
 
 pytest.importorskip("flint")
 

@@ -14,11 +14,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from attncert.claims import claim
-from attncert.expr import var
-from attncert.families import select
-from attncert.runner import ResultCache, run_many
-from attncert.verdict import Verdict
+from attncert.core.claims import claim
+from attncert.core.expr import var
+from attncert.core.families import select
+from attncert.core.runner import ResultCache, run_many
+from attncert.core.verdict import Verdict
 
 pytest.importorskip("z3")
 pytest.importorskip("cvc5")
@@ -91,8 +91,8 @@ def test_cli_cache_and_junit(tmp_path, monkeypatch):
 
 
 def test_junit_failure_and_skip():
-    from attncert.claims import Result, Evidence
-    from attncert.junit import junit_xml
+    from attncert.core.claims import Result, Evidence
+    from attncert.integrations.junit import junit_xml
 
     ob = select(SEL)[0]
     bad = Result(ob, Evidence(Verdict.REFUTED, "probe", {"kind": "counterexample"}), 0.1)

@@ -2,7 +2,7 @@
 
 Each stored pair (a, b) claims: a, b in Q^n are tokenwise (r, delta)-separated (|entries| < r, distinct
 values of a and b differ by more than delta, no duplicate inside a vector), a != b as multisets, and
-|boltz(a) - boltz(b)| <= (log n)^2 e^{-2r}. The check below is independent of attncert.sharpness:
+|boltz(a) - boltz(b)| <= (log n)^2 e^{-2r}. The check below is independent of attncert.papers.ks.sharpness:
 exact Fractions for the separation, python-flint arb balls for the gap."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_stored_counterexample(n, c):
 
 
 def test_search_finds_counterexample_n2():
-    from attncert.sharpness import search
+    from attncert.papers.ks.sharpness import search
 
     res = search(2, Fraction(1, 2), seed=0)
     assert res is not None

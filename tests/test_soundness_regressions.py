@@ -13,12 +13,12 @@ import io
 
 import pytest
 
-from attncert.certificate import build, dumps
+from attncert.core.certificate import build, dumps
 from attncert.checker.verify import verify_paths
-from attncert.claims import Evidence, Obligation, Result, claim
-from attncert.engine import run_obligation
-from attncert.expr import exp, log, vars_
-from attncert.verdict import Verdict
+from attncert.core.claims import Evidence, Obligation, Result, claim
+from attncert.core.engine import run_obligation
+from attncert.core.expr import exp, log, vars_
+from attncert.core.verdict import Verdict
 
 x, y = vars_("x", "y")
 

@@ -16,16 +16,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attncert import api, cli
-from attncert.bounds import thm4 as bound4
+from attncert import api
+
+from attncert import cli
+from attncert.papers.infoflow.bounds import thm4 as bound4
 from attncert.checker.verify import Reject, check_cert
-from attncert.certificate import build as build_cert
-from attncert.depth import C_ABS, b_points, conditions_hold, largest_L
-from attncert.engine import run_obligation
-from attncert.errors import InvalidParameter
-from attncert.expr import eval_exact
-from attncert import thm4net
-from attncert.verdict import Verdict
+from attncert.core.certificate import build as build_cert
+from attncert.papers.infoflow.depth import C_ABS, b_points, conditions_hold, largest_L
+from attncert.core.engine import run_obligation
+from attncert.core.errors import InvalidParameter
+from attncert.core.expr import eval_exact
+from attncert.papers.infoflow import thm4net
+from attncert.core.verdict import Verdict
 
 pytest.importorskip("z3")
 pytest.importorskip("cvc5")

@@ -1,4 +1,4 @@
-"""The direct interval branch-and-bound of the whole Theorem 4 network (attncert.thm4direct).
+"""The direct interval branch-and-bound of the whole Theorem 4 network (attncert.papers.infoflow.thm4direct).
 
 What is asserted: the reduced form read from the stored weights is the network (numpy, mpmath); every
 enclosure contains sampled true values (mpmath at 40 digits), including the final upper/lower bounds of
@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 flint = pytest.importorskip("flint")
 
-from attncert import thm4direct as td  # noqa: E402
-from attncert import thm4net  # noqa: E402
-from attncert.errors import InvalidParameter  # noqa: E402
+from attncert.papers.infoflow import thm4direct as td  # noqa: E402
+from attncert.papers.infoflow.thm4direct import enclose as td_enclose  # noqa: E402
+from attncert.papers.infoflow.thm4direct import search as td_search  # noqa: E402
+from attncert.papers.infoflow import thm4net  # noqa: E402
+from attncert.core.errors import InvalidParameter  # noqa: E402
 
 NETS = {(T, v): thm4net.build(T, Fraction(9, 10), v) for T in (2, 3) for v in thm4net.VARIANTS}
 # a sub-box of the fundamental domain that the search closes in well under a second
@@ -128,7 +130,7 @@ def test_fundamental_domain_is_reached(xs):
     order = np.argsort(-np.abs(X[0]), kind="stable")
     Y = (X * s)[:, order]
     box = tuple((float(v), float(v)) for v in Y.reshape(-1))
-    assert td._in_domain(box, 2, True)
+    assert td_search._in_domain(box, 2, True)
 
 
 def _dyadic_box(rng, T, k):
@@ -148,14 +150,14 @@ def test_box_enclosures_contain_true_values(seed, k, key):
     """y and dy/dx over a box contain the values at points inside (mpmath; central differences)."""
     net = NETS[key]
     T = net.T
-    kc = td._Consts(td.reduce(net))
+    kc = td_enclose._Consts(td.reduce(net))
     rng = np.random.default_rng(seed)
     box = _dyadic_box(rng, T, k)
-    xb = [[td._ball(*box[3 * t + i]) for i in range(3)] for t in range(T)]
+    xb = [[td_enclose._ball(*box[3 * t + i]) for i in range(3)] for t in range(T)]
     mid = [(a + b) / 2 for a, b in box]
     xc = [[flint.arb(mid[3 * t + i]) for i in range(3)] for t in range(T)]
     rad = [flint.arb((b - a) / 2) for a, b in box]
-    fb, fc, gy, da = td._box(kc, xb, xc, rad)
+    fb, fc, gy, da = td_enclose._box(kc, xb, xc, rad)
     for _ in range(3):
         x = np.array([rng.uniform(a, b) for a, b in box])
         _, y = _mp_y_minus_F(net, x)
@@ -177,14 +179,14 @@ def test_box_bounds_are_sound(seed, k, key):
     """Whenever a box is proved, at any threshold (tight ones force the mean value and hull forms),
     lower <= M2 - F <= upper and |M2 - F| <= threshold at sampled points and a vertex (mpmath, 40 digits)."""
     net = NETS[key]
-    kc = td._Consts(td.reduce(net))
+    kc = td_enclose._Consts(td.reduce(net))
     rng = np.random.default_rng(seed)
     box = _dyadic_box(rng, net.T, k)
     pts = [np.array([rng.uniform(a, b) for a, b in box]) for _ in range(4)]
     pts += [np.array([b if rng.random() < 0.5 else a for a, b in box])]
     errs = [_mp_y_minus_F(net, x)[0] for x in pts]
     for thr in ("1/50", "1/20", "1/10", "1/5", "1/2", "9/10"):
-        ok, upper, lower, centre, score = td.evaluate_box(kc, box, td._q(Fraction(thr)))
+        ok, upper, lower, centre, score = td.evaluate_box(kc, box, td_enclose._q(Fraction(thr)))
         assert len(score) == 3 * net.T and max(score) > 0
         if ok:
             assert -float(Fraction(thr)) <= lower and upper <= float(Fraction(thr))
@@ -207,8 +209,8 @@ def test_quad_product_form_equals_the_four_units():
             t = mpmath.tanh
             four = mpmath.mpf(A.numerator) / A.denominator * (
                 t(b_ + w1_ * u_ + w2_ * y_) + t(b_ - w1_ * u_ - w2_ * y_) - t(b_ + w1_ * u_ - w2_ * y_) - t(b_ - w1_ * u_ + w2_ * y_))
-        kc = td._Consts(red)
-        g = td._quad(kc.quads[0], flint.arb(float(u)), flint.arb(float(y)))["g"]
+        kc = td_enclose._Consts(red)
+        g = td_enclose._quad(kc.quads[0], flint.arb(float(u)), flint.arb(float(y)))["g"]
         assert abs(float(g.mid()) - float(four)) < 1e-14
 
 
@@ -230,7 +232,7 @@ def test_sub_box_is_proved_and_its_tree_rechecks():
 
 def test_a_coarser_tree_is_not_verified():
     """A forged tree that stops at the 64 fixed sub-boxes (each one leaf) fails the re-check of the whole domain."""
-    res = td.check_tree(NETS[(2, "printed")], td._join_codes(list(range(6)), ["."] * 64))
+    res = td.check_tree(NETS[(2, "printed")], td_search._join_codes(list(range(6)), ["."] * 64))
     assert not res["ok"] and res["failed"] > 0
 
 
@@ -267,7 +269,7 @@ def test_cli_direct(tmp_path, capsys):
     assert "direct check: UNKNOWN" in capsys.readouterr().out
     assert main(["construct", "thm4", "--direct-verify", str(tmp_path / "nope.json")]) == 2
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"T": 2, "eps": "9/10", "variant": "printed", "tree": td._join_codes(list(range(6)), ["."] * 64)}))
+    bad.write_text(json.dumps({"T": 2, "eps": "9/10", "variant": "printed", "tree": td_search._join_codes(list(range(6)), ["."] * 64)}))
     assert main(["construct", "thm4", "--direct-verify", str(bad)]) == 1
     assert "NOT VERIFIED" in capsys.readouterr().out
     bad.write_text("{}")
@@ -279,14 +281,14 @@ def test_cli_direct(tmp_path, capsys):
 def test_split_refuses_an_inexact_midpoint():
     box = ((1.0 - 2.0 ** -53, 1.0),)
     with pytest.raises(InvalidParameter, match="exact"):
-        td._split(box, 0)
+        td_search._split(box, 0)
     with pytest.raises(InvalidParameter, match="exact"):
         td.tree_leaves("a" * 60 + "." * 61, [(0.5, 1.0)])
     with pytest.raises(InvalidParameter, match="exact"):      # a leaf whose own centre is not exact
         td.tree_leaves("a." * 52 + ".", [(0.5, 1.0)])
     with pytest.raises(InvalidParameter, match="inside"):
         td.direct_check(NETS[(2, "printed")], box_budget=1, root=[(0.5, 1.5)] + [(0.0, 0.5)] * 5)
-    assert td._split(((0.5, 0.75),), 0) == (((0.5, 0.625),), ((0.625, 0.75),))
+    assert td_search._split(((0.5, 0.75),), 0) == (((0.5, 0.625),), ((0.625, 0.75),))
 
 
 @settings(max_examples=200, deadline=None)
@@ -294,7 +296,7 @@ def test_split_refuses_an_inexact_midpoint():
 def test_cosh_enclosure_contains_the_range(m, r):
     """Found in review: a union ball of the endpoints could reach below 0 and lose cosh(0) = 1."""
     x = flint.arb(m, r)
-    c = td._cosh(x)
+    c = td_enclose._cosh(x)
     if x.contains(0):
         assert c.contains(flint.arb(1))          # cosh(0) = 1 exactly
     flint.ctx.prec = 300                         # references far tighter than c (radius >= ~1e-18)

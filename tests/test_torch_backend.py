@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 torch = pytest.importorskip("torch")
 
-from attncert import thm4net  # noqa: E402
-from attncert.torch_backend import dtype_guard, forward_thm4  # noqa: E402
+from attncert.papers.infoflow import thm4net  # noqa: E402
+from attncert.gpu.torch_models import dtype_guard, forward_thm4  # noqa: E402
 
 
 @pytest.mark.parametrize("variant", thm4net.VARIANTS)
@@ -71,7 +71,7 @@ def _np_infoflow(m, X):
 @given(st.integers(1, 3), st.lists(st.integers(1, 3), min_size=1, max_size=3), st.integers(2, 6), st.integers(0, 3),
        st.integers(0, 10**6))
 def test_infoflow_module_matches_numpy_reading(d, heads, T, out_hidden, seed):
-    from attncert.torch_backend import InfoFlowTransformer
+    from attncert.gpu.torch_models import InfoFlowTransformer
 
     torch.manual_seed(seed)
     emb = [2 * h for h in heads]
@@ -86,7 +86,7 @@ def test_infoflow_module_matches_numpy_reading(d, heads, T, out_hidden, seed):
 
 
 def test_infoflow_module_rejects_bad_shapes():
-    from attncert.torch_backend import InfoFlowTransformer
+    from attncert.gpu.torch_models import InfoFlowTransformer
 
     with pytest.raises(ValueError, match="multiple"):
         InfoFlowTransformer(2, 1, [3], [4], [], 0)
@@ -99,7 +99,7 @@ def test_infoflow_module_rejects_bad_shapes():
 @pytest.fixture(scope="module")
 def ks_layer():
     pytest.importorskip("flint")
-    from attncert import ks_construct as ks
+    from attncert.papers.ks import construct as ks
 
     return ks.build(ks.random_dataset(3, 3, 2, 0, vocab_size=6), 0)
 
@@ -107,8 +107,8 @@ def ks_layer():
 def test_ks_rank1_and_general_match_mpmath(ks_layer):
     import mpmath
 
-    from attncert import ks_construct as ks
-    from attncert.torch_backend import forward_ks
+    from attncert.papers.ks import construct as ks
+    from attncert.gpu.torch_models import forward_ks
 
     got = forward_ks(ks_layer).numpy()
     gen = forward_ks(ks_layer, form="general").numpy()
@@ -124,7 +124,7 @@ def test_ks_rank1_and_general_match_mpmath(ks_layer):
 
 
 def test_ks_self_attention_multihead_and_ffn_against_numpy():
-    from attncert.torch_backend import ks_feedforward, ks_self_attention
+    from attncert.gpu.torch_models import ks_feedforward, ks_self_attention
 
     rng = np.random.default_rng(5)
     B, d, n, h, s, q = 3, 4, 5, 2, 3, 7
@@ -144,8 +144,8 @@ def test_ks_self_attention_multihead_and_ffn_against_numpy():
 
 
 def test_ks_dtype_guard_default_size_is_unknown(ks_layer, monkeypatch):
-    from attncert import ks_construct as ks
-    from attncert.torch_backend import ks_dtype_guard
+    from attncert.papers.ks import construct as ks
+    from attncert.gpu.torch_models import ks_dtype_guard
 
     for dtype in (torch.float64, torch.float32):
         reason = ks_dtype_guard(ks_layer, dtype)

@@ -11,10 +11,11 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from attncert import trees as tr
+from attncert.papers.infoflow import trees as tr
 from attncert.checker import treecover as tc
 from attncert.checker.trees import Reject
-from attncert.treesat import defined_name
+from attncert.papers.infoflow import trees_backend  # noqa: F401  (registers treemin, treegrid)
+from attncert.papers.infoflow.treesat import defined_name
 
 FRACS = st.fractions(min_value=0, max_value=1, max_denominator=64)
 
@@ -95,9 +96,9 @@ needs_solvers = pytest.mark.skipif(
 @pytest.mark.parametrize("T,D", [(2, 1), (4, 2), (5, 3), (6, 2), (7, 3)])
 def test_dretrieval_minimum_witness_and_both_solvers(T, D):
     from attncert.checker import smtlib
-    from attncert.treesat import solve
+    from attncert.papers.infoflow.treesat import solve
 
-    from attncert.treesat import _query
+    from attncert.papers.infoflow.treesat import _query
 
     r = solve("dretrieval", T, D)
     assert r.minimum == D * (T - D)
@@ -114,7 +115,7 @@ def test_dretrieval_minimum_witness_and_both_solvers(T, D):
 @needs_solvers
 @pytest.mark.parametrize("target,T,D,want", [("pairwise", 5, 2, 10), ("triangle", 5, 3, 10), ("triangle", 3, 3, 1)])
 def test_leaf_minima(target, T, D, want):
-    from attncert.treesat import solve
+    from attncert.papers.infoflow.treesat import solve
 
     r = solve(target, T, D)
     assert r.minimum == want and tc.replay(target, T, D, r.witness) == want
@@ -123,7 +124,7 @@ def test_leaf_minima(target, T, D, want):
 
 @pytest.mark.parametrize("T,D", [(3, 1), (4, 2), (4, 3), (5, 2)])
 def test_brute_force_agrees(T, D):
-    from attncert.treesat import brute_force
+    from attncert.papers.infoflow.treesat import brute_force
 
     assert brute_force(T, D) == D * (T - D)
 
@@ -139,15 +140,15 @@ def test_replay_rejects_non_covering_family():
 
 def _certify(ob, tmp_path):
     from attncert.api import write_certificates
-    from attncert.engine import run_obligation
+    from attncert.core.engine import run_obligation
 
     r = run_obligation(ob)
     return r, write_certificates([r], str(tmp_path))[0]
 
 
 def _planted(T, D, lower, fewer=False):
-    from attncert.claims import Obligation, Var, claim
-    from attncert.expr import var
+    from attncert.core.claims import Obligation, Var, claim
+    from attncert.core.expr import var
 
     name = defined_name("treemin", "dretrieval", T, D)
     n = var(name)
@@ -166,7 +167,7 @@ def _verify(path) -> tuple[int, str]:
 
 @needs_solvers
 def test_planted_wrong_bound_is_refuted(tmp_path):
-    from attncert.verdict import Verdict
+    from attncert.core.verdict import Verdict
 
     T, D = 6, 3
     r, p = _certify(_planted(T, D, D * (T - D) + 1), tmp_path)  # one comparison more than the minimum
@@ -233,8 +234,6 @@ def test_tampered_grid_rejected(tmp_path):
 @needs_solvers
 def test_certificates_byte_identical(tmp_path):
     _, p1 = _certify(_planted(6, 2, 8), tmp_path / "a")
-    from attncert.backends import trees_backend
-
     trees_backend._solve.cache_clear()
     _, p2 = _certify(_planted(6, 2, 8), tmp_path / "b")
     assert open(p1, "rb").read() == open(p2, "rb").read()
@@ -275,8 +274,8 @@ def test_cli_json_and_certificates(tmp_path):
 
 
 def test_family_errata_refuted_as_printed():
-    from attncert.engine import run_obligation
-    from attncert.verdict import Verdict
+    from attncert.core.engine import run_obligation
+    from attncert.core.verdict import Verdict
     import attncert_proofs.infoflow_trees as fam
 
     errata = [o for o in fam.FAMILY.obligations if o.id.startswith("infoflow.trees.d1.")]
@@ -291,7 +290,7 @@ def test_missing_solver_gives_unknown_never_proved(blocked):
     import sys
 
     code = (f"import sys\nfor m in {blocked!r}: sys.modules[m] = None\n"
-            "import attncert_proofs.infoflow_trees as fam\nfrom attncert.engine import run_obligation\n"
+            "import attncert_proofs.infoflow_trees as fam\nfrom attncert.core.engine import run_obligation\n"
             "o = next(o for o in fam.FAMILY.obligations if o.id == 'infoflow.trees.dret.lower.T5D2')\n"
             "r = run_obligation(o)\nprint(r.verdict.name, r.evidence.detail.get('reason', ''))\n")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -306,7 +305,7 @@ def test_fuzzed_tree_certificates_end_clean(name, tmp_path):
     import os
     import random
 
-    from attncert.fuzz import KINDS, check_one, mutate
+    from attncert.qa.fuzz import KINDS, check_one, mutate
 
     path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "certificates", "infoflow", "infoflow_trees",
                         f"{name}.json")
@@ -389,10 +388,10 @@ def test_defined_quantity_is_not_a_universal_claim():
 
     from attncert.checker.trees import Reject
     from attncert.checker.verify import check_cert
-    from attncert.claims import Obligation, Var, claim
-    from attncert.engine import run_obligation
-    from attncert.expr import var
-    from attncert.verdict import Verdict
+    from attncert.core.claims import Obligation, Var, claim
+    from attncert.core.engine import run_obligation
+    from attncert.core.expr import var
+    from attncert.core.verdict import Verdict
 
     n = var("nmin")
     ob = Obligation("x.defined", "infoflow", "infoflow:D.1", "least comparisons >= -15",
@@ -418,7 +417,7 @@ def test_defined_quantity_is_not_a_universal_claim():
 
 def test_prover_and_checker_agree_on_names_and_replays():
     """The prover's tree helpers are its own (treesat), written apart from the checker's: they must agree."""
-    from attncert import treesat as ts
+    from attncert.papers.infoflow import treesat as ts
 
     for target, T, D in (("dretrieval", 5, 2), ("pairwise", 4, 2), ("triangle", 5, 3)):
         assert ts.defined_name("treemin", target, T, D) == tc.defined_name("treemin", target, T, D)
@@ -441,7 +440,7 @@ def test_prover_cardinality_is_exact(solver, n, k):
     from itertools import product
 
     from attncert.backends.solver_terms import BUILDERS
-    from attncert.treesat import _at_most
+    from attncert.papers.infoflow.treesat import _at_most
 
     for bits in product((0, 1), repeat=n):
         B = BUILDERS[solver]()

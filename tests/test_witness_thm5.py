@@ -12,12 +12,12 @@ import pytest
 
 pytest.importorskip("flint")
 
-from attncert import witness  # noqa: E402
+from attncert.papers.infoflow import witness  # noqa: E402
 from attncert.api import write_certificates  # noqa: E402
 from attncert.checker.verify import verify_paths  # noqa: E402
-from attncert.engine import run_obligation  # noqa: E402
-from attncert.errors import InvalidParameter  # noqa: E402
-from attncert.verdict import Verdict  # noqa: E402
+from attncert.core.engine import run_obligation  # noqa: E402
+from attncert.core.errors import InvalidParameter  # noqa: E402
+from attncert.core.verdict import Verdict  # noqa: E402
 
 CASES = [dict(T=6, k=2, n=1, eps=F(1, 1000), seed=0, beta=3), dict(T=5, k=3, n=2, eps=F(1, 500), seed=2, beta=1)]
 
@@ -35,8 +35,8 @@ def test_witness_is_certified_and_reverified(kw, tmp_path):
     assert open(p, "rb").read() == open(p2, "rb").read()
     # the instance bound is maximal: P^2 n ||dA||^2 >= 4 eps^2 > (P-1)^2 n ||dA||^2 (mpmath, 60 digits)
     with mpmath.workdps(60):
-        from attncert.numeric import MpNumbers, evaluate
-        from attncert.expr import add
+        from attncert.numeric.evaluate import MpNumbers, evaluate
+        from attncert.core.expr import add
 
         AX = witness.attention_tree(_net(kw), F(kw["beta"]), w.X)
         AY = witness.attention_tree(_net(kw), F(kw["beta"]), w.Y)
@@ -49,7 +49,7 @@ def test_witness_is_certified_and_reverified(kw, tmp_path):
 
 
 def _net(kw):
-    from attncert.pigeonhole import TanhNet
+    from attncert.papers.infoflow.pigeonhole import TanhNet
 
     return TanhNet.seeded(1, kw["n"], 4, kw["seed"])
 
@@ -60,7 +60,7 @@ def test_tampered_witness_is_rejected(tmp_path):
     text = open(p).read()
     obj = json.loads(text)
     # raise the claimed width bound by a factor 10 and recompute every hash: the checker must refuse
-    from attncert.certificate import dumps
+    from attncert.core.certificate import dumps
     from attncert.checker.verify import digest
 
     claim_txt = json.dumps(obj["claim"])

@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("flint")
 
-from attncert import witness  # noqa: E402
+from attncert.papers.infoflow import witness  # noqa: E402
 from attncert.api import write_certificates  # noqa: E402
 from attncert.checker.verify import verify_paths  # noqa: E402
-from attncert.engine import run_obligation  # noqa: E402
-from attncert.errors import InvalidParameter  # noqa: E402
-from attncert.verdict import Verdict  # noqa: E402
+from attncert.core.engine import run_obligation  # noqa: E402
+from attncert.core.errors import InvalidParameter  # noqa: E402
+from attncert.core.verdict import Verdict  # noqa: E402
 
 
 @pytest.mark.parametrize("args", [(2, 1, 1, F(1, 100)), (3, 1, 2, F(1, 40)), (2, 2, 1, F(1, 20))])

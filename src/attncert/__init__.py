@@ -3,32 +3,33 @@
 Public API: ``check``, ``certify``, ``verify``, ``select`` and the ``Verdict`` enum. Backends and
 solvers are imported lazily."""
 
-from . import bounds
-from .verdict import Verdict
+from attncert.papers.infoflow import bounds
+from attncert.core.verdict import Verdict
+from attncert.core.versions import ATTNCERT_VERSION
 
-__version__ = "0.1.0"
+__version__ = ATTNCERT_VERSION
 __all__ = ["Verdict", "bounds", "check", "certify", "verify", "select", "__version__"]
 
 
 def check(selector=None, timeout=300.0):
-    from .api import check as _check
+    from attncert.api import check as _check
 
     return _check(selector, timeout)
 
 
 def certify(selector, out_dir, timeout=300.0):
-    from .api import certify as _certify
+    from attncert.api import certify as _certify
 
     return _certify(selector, out_dir, timeout)
 
 
 def verify(*paths, allow_conditional=False):
-    from .api import verify as _verify
+    from attncert.api import verify as _verify
 
     return _verify(*paths, allow_conditional=allow_conditional)
 
 
 def select(selector=None):
-    from .families import select as _select
+    from attncert.core.families import select as _select
 
     return _select(selector)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 import os
 
-from .certificate import atomic_write, build, dumps, path_for
-from .claims import Result
-from .engine import run_obligation
-from .families import select
+from attncert.core.certificate import atomic_write, build, dumps, path_for
+from attncert.core.claims import Result
+from attncert.core.engine import run_obligation
+from attncert.core.families import select
 
 CHECK_SCHEMA = "attncert.check/1"
 
@@ -30,8 +30,8 @@ def check_json(results) -> dict:
 def write_certificates(results, out_dir: str) -> list[str]:
     """Write one certificate per result (atomically). In each family folder written, certificates
     of obligations that no longer exist are removed, so the folder mirrors the transcription."""
-    from .backends import versions
-    from .families import all_families
+    from attncert.core.versions import versions
+    from attncert.core.families import all_families
 
     tools = versions()
     paths = []
@@ -58,7 +58,7 @@ def verify(*paths: str, allow_conditional: bool = False) -> tuple[int, str]:
     """Run the independent checker; returns (exit code, its report). A PROVED certificate whose cited
     sources are not all verified, PROVED certificates of the same set is CONDITIONAL: exit 1 unless
     ``allow_conditional``."""
-    from .checker.verify import verify_paths
+    from attncert.checker.verify import verify_paths
 
     buf = io.StringIO()
     code = verify_paths(list(paths), buf, allow_conditional=allow_conditional)

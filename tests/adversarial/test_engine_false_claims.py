@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from attncert.claims import Obligation, Var, claim
-from attncert.engine import run_obligation
-from attncert.errors import ExprError
-from attncert.expr import diff, exp, log, max_, min_, num, var, vars_
-from attncert.verdict import Verdict
+from attncert.core.claims import Obligation, Var, claim
+from attncert.core.engine import run_obligation
+from attncert.core.errors import ExprError
+from attncert.core.expr import diff, exp, log, max_, min_, num, var, vars_
+from attncert.core.verdict import Verdict
 
 x, y = vars_("x", "y")
 ALL = ("identity", "smt", "interval", "sample", "probe", "model", "replay")

@@ -11,11 +11,11 @@ pytest.importorskip("z3")
 pytest.importorskip("cvc5")
 pytest.importorskip("flint")
 
-from attncert.mutate import OPERATORS, corpus, mutants, run_mutant  # noqa: E402
+from attncert.qa.mutate import OPERATORS, corpus, mutants, run_mutant  # noqa: E402
 
 
 def test_operators_apply_and_keep_variables():
-    from attncert.families import all_families
+    from attncert.core.families import all_families
 
     ob = next(o for f in all_families() for o in f.obligations if o.id == "infoflow.thm6.L_choice_831")
     ms = mutants(ob)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..claims import Evidence, Obligation
-from ..errors import BackendUnavailable, ExprError, NotExact
-from ..expr import RELATIONS, eval_exact
-from ..numeric import Numbers, arb_prec, evaluate
-from ..verdict import Verdict
-from . import handles
+from attncert.core.claims import Evidence, Obligation
+from attncert.core.errors import BackendUnavailable, ExprError, NotExact
+from attncert.core.expr import RELATIONS, eval_exact
+from attncert.numeric.evaluate import Numbers, arb_prec, evaluate
+from attncert.core.verdict import Verdict
+from attncert.core.registry import handles
 
 BITS = (128, 512)
 
@@ -97,7 +97,7 @@ def _rat(x, down: bool) -> str:
 
 def _exact_zero(goal, point) -> bool:
     """sympy decides whether lhs - rhs is exactly 0 at the point (equal transcendental expressions)."""
-    from .sympy_backend import is_zero_at
+    from attncert.backends.sympy_backend import is_zero_at
 
     return is_zero_at(("add", goal[1], ("neg", goal[2])), point)
 
@@ -107,7 +107,7 @@ def defined_at(node, point: dict, bits: int = BITS[-1]) -> bool:
     arb balls, including inside the body of every derivative (its operators have open domains, so
     defined at the point means differentiable near it). A point evaluation counts only where every term
     of the claim is defined."""
-    from ..calculus import expand_diffs
+    from attncert.core.calculus import expand_diffs
 
     subs: list = []
 

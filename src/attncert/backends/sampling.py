@@ -12,13 +12,13 @@ from fractions import Fraction
 
 import mpmath
 
-from ..claims import Evidence, Obligation
-from ..errors import ExprError
-from ..expr import RELATIONS
-from ..numeric import MpNumbers, evaluate
-from ..verdict import Verdict
-from . import handles
-from .arb import replay
+from attncert.core.claims import Evidence, Obligation
+from attncert.core.errors import ExprError
+from attncert.core.expr import RELATIONS
+from attncert.numeric.evaluate import MpNumbers, evaluate
+from attncert.core.verdict import Verdict
+from attncert.core.registry import handles
+from attncert.backends.arb import replay
 
 DEFAULT_SAMPLES = 300
 DPS = 30
@@ -112,7 +112,7 @@ def sample(ob: Obligation, timeout: float) -> Evidence:
     pt, m = payload
     # the worst sample is the one piece a reader can re-check: it must lie in the box, every term must
     # be defined there, and hypotheses and goal must hold there rigorously (arb), or nothing is claimed
-    from .arb import decide_at, defined_at, in_box
+    from attncert.backends.arb import decide_at, defined_at, in_box
 
     exprs = [h.expr for h in ob.claim.hyps] + [ob.claim.goal]
     if not (in_box(ob, pt) and all(defined_at(e, pt) for e in exprs)

@@ -5,11 +5,11 @@ limit ('unknown'), a wall-clock kill, a crash or a missing solver gives UNKNOWN,
 
 from __future__ import annotations
 
-from ..claims import Evidence, Obligation
-from ..errors import ExprError
-from ..verdict import Verdict
-from . import handles
-from .solver_terms import run_isolated, shape
+from attncert.core.claims import Evidence, Obligation
+from attncert.core.errors import ExprError
+from attncert.core.verdict import Verdict
+from attncert.core.registry import handles
+from attncert.backends.solver_terms import run_isolated, shape
 
 REQUIRED = ("z3", "cvc5")
 
@@ -66,7 +66,7 @@ def model(ob: Obligation, timeout: float) -> Evidence:
     otherwise UNKNOWN. Exp/log terms are free in the model, so a model may not replay."""
     from fractions import Fraction
 
-    from .arb import replay
+    from attncert.backends.arb import replay
 
     if not ob.claim.vars:
         return Evidence(Verdict.UNKNOWN, "model", {"kind": "none", "reason": "closed claim: nothing to search"})
@@ -96,7 +96,7 @@ def probe(ob: Obligation, timeout: float) -> Evidence:
     import itertools
     from fractions import Fraction
 
-    from .arb import replay
+    from attncert.backends.arb import replay
 
     vs = ob.claim.vars
     if not vs:
@@ -146,7 +146,7 @@ def _float_hyps_hold(ob: Obligation, point) -> bool:
     """A quick float look at the hypotheses (never a verdict: the exact replay decides)."""
     import mpmath
 
-    from ..numeric import MpNumbers, evaluate
+    from attncert.numeric.evaluate import MpNumbers, evaluate
 
     nums = MpNumbers(20)
     try:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import ExprError
+from attncert.core.errors import ExprError
 
 # deterministic resource limits (z3 "rlimit", cvc5 "rlimit-per"); calibrated by benchmarks/smt_rlimit.py
 RLIMITS = {"z3": 40_000_000, "cvc5": 4_000_000}

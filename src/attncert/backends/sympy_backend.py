@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import sympy as sp
 
-from ..claims import Evidence, Obligation
-from ..errors import ExprError
-from ..verdict import Verdict
-from . import handles
+from attncert.core.claims import Evidence, Obligation
+from attncert.core.errors import ExprError
+from attncert.core.verdict import Verdict
+from attncert.core.registry import handles
 
 
 
@@ -78,8 +78,8 @@ def identity(ob: Obligation, timeout: float) -> Evidence:
     # sympy cancels x*(1/x) to 1 and reads exp(log x) = x for every x: the identity only counts where
     # both sides are defined, so every denominator must be non-zero and every log argument positive
     # under the hypotheses (the SMT definedness conditions, on z3 and cvc5)
-    from .smt import both_unsat, _claim_parts
-    from .solver_terms import shape
+    from attncert.backends.smt import both_unsat, _claim_parts
+    from attncert.backends.solver_terms import shape
 
     _, sides = shape(*_claim_parts(ob))
     answers, reason = both_unsat(ob, timeout, goal=False) if sides else ({}, None)

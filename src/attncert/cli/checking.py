@@ -1,0 +1,104 @@
+"""`check`, `certify`, `verify`, `report`, `list`, `audit`: the transcribed obligations and their certificates."""
+
+from __future__ import annotations
+
+import os
+
+
+from attncert.core.errors import UsageError
+from attncert.cli.common import fmt_line, run_all, summary, write_json
+
+
+def cmd_check(args, out, err) -> int:
+    from attncert import api
+
+    obs = api.select(args.selector)
+
+    def show(r):
+        out.write(fmt_line(r) + "\n")
+        out.flush()
+
+    results = run_all(obs, args.timeout, err, on_result=show, jobs=args.jobs, use_cache=not args.no_cache,
+                       executor=args.executor)
+    summary(results, out)
+    if args.json:
+        write_json(args.json, api.check_json(results))
+    if args.junit:
+        from attncert.integrations.junit import junit_xml
+        from attncert.core.certificate import atomic_write
+        atomic_write(args.junit, junit_xml(results))
+    return 0 if all(r.as_expected for r in results) else 1
+
+
+def cmd_certify(args, out, err) -> int:
+    from attncert import api
+
+    results = run_all(api.select(args.selector), args.timeout, err, "certifying", jobs=args.jobs,
+                       use_cache=not args.no_cache, executor=args.executor)
+    paths = api.write_certificates(results, args.out)
+    for r, p in zip(results, paths):
+        out.write(f"{r.verdict.name:<9} {p}\n")
+    out.write(f"wrote {len(paths)} certificates under {args.out}\n")
+    return 0 if all(r.as_expected for r in results) else 1
+
+
+def cmd_verify(args, out, err) -> int:
+    from attncert.checker.verify import verify_paths
+
+    for p in args.paths:
+        if not os.path.exists(p):
+            raise UsageError(f"{p}: no such file or directory")
+    from attncert.checker.verify import set_limits
+    set_limits(digits=args.max_digits, nodes=args.max_nodes, prec=args.max_prec, file_mb=args.max_file_mb)
+    report: list = []
+    code = verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet, report=report,
+                        allow_conditional=args.allow_conditional)
+    if args.json:
+        write_json(args.json, {"schema": "attncert.verify/2", "results": report})
+    return code
+
+
+def cmd_report(args, out, err) -> int:
+    from attncert import api
+    from attncert.integrations import report
+
+    results = run_all(api.select(args.selector), args.timeout, err, "checking", jobs=args.jobs,
+                       use_cache=not args.no_cache)
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    docs = next((d for d in (os.path.join(os.getcwd(), "docs"), os.path.join(here, "docs")) if os.path.isdir(d)), "docs")
+    path = report.write(results, args.out, docs)
+    out.write(f"wrote {path} ({len(results)} obligations)\n")
+    return 0 if all(r.as_expected for r in results) else 1
+
+
+def cmd_list(args, out, err) -> int:
+    from attncert.core.families import all_families, select
+
+    chosen = {o.id for o in select(args.selector)}
+    for fam in all_families():
+        obs = [o for o in fam.obligations if o.id in chosen]
+        if not obs:
+            continue
+        out.write(f"{fam.name} ({fam.paper}): {fam.title} -- {len(obs)} obligations\n")
+        for o in obs:
+            exp = f" [expect {o.expect.name}]" if o.expect is not None else ""
+            out.write(f"  {o.id:<48} {o.ref:<28} {'/'.join(o.methods)}{exp}\n")
+    return 0
+
+
+def cmd_audit(args, out, err) -> int:
+    from attncert import api
+    from attncert.integrations.audit import audit, to_markdown
+
+    results = run_all(api.select(args.selector), args.timeout, err, "auditing")
+    report = audit(results)
+    md = to_markdown(report)
+    out.write(md)
+    if args.json:
+        write_json(args.json, report)
+    if args.md:
+        from attncert.core.certificate import atomic_write
+
+        atomic_write(args.md, md)
+    unexpected = [r for r in results if not r.as_expected]
+    return 0 if not unexpected else 1

@@ -1,0 +1,191 @@
+"""The attncert command line. Each command is ``(args, stdout, stderr) -> int``; only ``main`` exits.
+
+Exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or failed to
+verify; 2 usage error (unknown selector, bad parameter, unreadable file)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+from attncert.core.engine import WALL_TIMEOUT_S
+from attncert.core.errors import AttncertError, UsageError
+from attncert.cli.common import EPILOG, Parser, arg_executor, arg_jobs, arg_limit, arg_positive_float
+from attncert.cli.checking import cmd_audit, cmd_certify, cmd_check, cmd_list, cmd_report, cmd_verify
+from attncert.cli.bounds import cmd_bound
+from attncert.cli.witness import cmd_witness
+from attncert.cli.construct import cmd_construct
+from attncert.cli.gpu import cmd_gpu_check, cmd_train
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="attncert", description="Prover companion for InfoFlow (Yu et al. 2026) and "
+                "Kajitsuka-Sato (ICLR 2024): check proof steps, write and verify certificates.", epilog=EPILOG)
+    sub = p.add_subparsers(dest="command", parser_class=Parser)
+    c = sub.add_parser("check", help="discharge obligations and print one verdict per line", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--json", metavar="FILE", help="write attncert.check/1 JSON results to FILE")
+    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S",
+                   help="safety kill per solver call (seconds; verdicts use deterministic resource limits, a kill gives UNKNOWN)")
+    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes (output order unchanged)")
+    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    c.add_argument("--junit", metavar="FILE", help="write JUnit XML (one test case per obligation) to FILE")
+    c.add_argument("--executor", type=arg_executor, default="local", metavar="E",
+                   help="local (default), dask (a local Dask cluster of --jobs workers) or dask:tcp://HOST:PORT")
+    c.set_defaults(fn=cmd_check)
+    c = sub.add_parser("certify", help="write certificates (deterministic JSON)", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--out", required=True, metavar="DIR")
+    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S")
+    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
+    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    c.add_argument("--executor", type=arg_executor, default="local", metavar="E", help="local, dask or dask:ADDRESS")
+    c.set_defaults(fn=cmd_certify)
+    c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
+    c.add_argument("paths", nargs="+", metavar="PATH")
+    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S", help="safety kill per solver call (seconds)")
+    c.add_argument("--quiet", action="store_true", help="print only rejections and the summary")
+    c.add_argument("--allow-conditional", action="store_true",
+                   help="exit 0 even when a PROVED certificate rests on a source that is not a verified, PROVED "
+                        "certificate of this set (such certificates are still reported as CONDITIONAL)")
+    c.add_argument("--json", metavar="FILE", help="write attncert.verify/1 JSON (one record per file) to FILE")
+    c.add_argument("--max-digits", type=arg_limit, metavar="N", help="refuse numbers with more digits (default 5000)")
+    c.add_argument("--max-nodes", type=arg_limit, metavar="N", help="refuse larger expression trees (default 200000)")
+    c.add_argument("--max-prec", type=arg_limit, metavar="BITS", help="refuse higher working precision (default 131072)")
+    c.add_argument("--max-file-mb", type=arg_positive_float, metavar="MB", help="refuse larger files (default 8)")
+    c.set_defaults(fn=cmd_verify)
+    c = sub.add_parser("report", help="a static HTML report (index.html): verdicts, errata, bounds, plots",
+                       epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--out", required=True, metavar="DIR")
+    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S")
+    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N")
+    c.add_argument("--no-cache", action="store_true")
+    c.set_defaults(fn=cmd_report)
+    c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.set_defaults(fn=cmd_list)
+    c = sub.add_parser("audit", help="errata report: steps refuted as printed, statement mismatches", epilog=EPILOG)
+    c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--json", metavar="FILE", help="write attncert.audit/1 JSON to FILE")
+    c.add_argument("--md", metavar="FILE", help="write the Markdown report to FILE")
+    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S")
+    c.set_defaults(fn=cmd_audit)
+    c = sub.add_parser("bound", help="explicit certified bounds, e.g. `bound thm5 --T 8 --k 3 --n 2 --eps 1/1000`",
+                       epilog=EPILOG)
+    c.add_argument("name", help="thm4 (needs --T --H --n --eps) or thm5 (needs --T --k --n --eps)")
+    c.add_argument("--T", type=int, required=True)
+    c.add_argument("--k", type=int)
+    c.add_argument("--H", type=int)
+    c.add_argument("--n", type=int, required=True)
+    c.add_argument("--eps", required=True, help="exact: 1/1000 or 0.001")
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_bound)
+    c = sub.add_parser("witness", help="constructive pigeonhole witness with a certificate, e.g. "
+                       "`witness thm5 --T 6 --k 2 --n 1 --eps 1/1000 --seed 0 --out DIR`", epilog=EPILOG)
+    c.add_argument("name", help="thm5 (needs --T --k) or thm6 (needs --T0 --d)")
+    c.add_argument("--T", type=int)
+    c.add_argument("--k", type=int)
+    c.add_argument("--T0", type=int)
+    c.add_argument("--d", type=int)
+    c.add_argument("--n", type=int, required=True)
+    c.add_argument("--eps", required=True)
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--rho", default="1", metavar="BETA", help="rho(x) = BETA x (BETA >= 0, exact)")
+    c.add_argument("--hidden", type=int, default=4, help="hidden width of the seeded f1")
+    c.add_argument("--backend", choices=("numpy", "torch"), default="numpy")
+    c.add_argument("--out", required=True, metavar="DIR")
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_witness)
+    c = sub.add_parser("construct", help="built upper bounds, e.g. `construct thm6 --T0 2 --d 1 --n 1 --eps 1/8`",
+                       epilog=EPILOG)
+    c.add_argument("name", help="thm4 (needs --T --eps), thm6 (needs --T0 --d --n --eps) or ks-thm2 (needs --dataset or --random)")
+    c.add_argument("--T", type=int, help="thm4: sequence length")
+    c.add_argument("--variant", choices=("printed", "repaired", "both"), default="both", help="thm4: which network (default both)")
+    c.add_argument("--samples", type=int, default=2000, help="thm4: random float64 inputs (default 2000; adversarial: a fifth)")
+    c.add_argument("--direct", action="store_true", help="thm4, T <= 3: also run the direct interval branch-and-bound "
+                   "of the whole network against F (docs/theorem4.md; minutes)")
+    c.add_argument("--box-budget", type=int, default=200_000, help="thm4 --direct: boxes per sub-box (default 200000)")
+    c.add_argument("--jobs", type=int, default=1, help="thm4 --direct: worker processes (default 1)")
+    c.add_argument("--direct-verify", metavar="FILE", help="thm4: re-check a stored direct-check record")
+    c.add_argument("--T0", type=int)
+    c.add_argument("--d", type=int)
+    c.add_argument("--n", type=int)
+    c.add_argument("--eps")
+    c.add_argument("--dataset", metavar="FILE", help="ks-thm2: JSON {sequences: N x n x d, optional r_min, r_max, eps}")
+    c.add_argument("--random", metavar="N,n,d,SEED", help="ks-thm2: a seeded random dataset")
+    c.add_argument("--vocab", type=int, default=6, help="ks-thm2 --random: vocabulary size (default 6)")
+    c.add_argument("--seed", type=int, default=0, help="ks-thm2: seed of the Lemma 2 vector search")
+    c.add_argument("--p", metavar="P", help="also certify the tanh replacement's L_p error for this p >= 1 "
+                   "(exact rational; p = 2 is always done)")
+    c.add_argument("--out", metavar="DIR", help="write the certificates here")
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_construct)
+    c = sub.add_parser("gpu-check", help="run the constructed networks over large batches (GPU or CPU): CONFIRMED "
+                       "evidence, never PROVED", epilog=EPILOG)
+    c.add_argument("--device", default="cpu", help="cpu (default) or cuda")
+    c.add_argument("--batch", type=arg_limit, default=None, help="inputs per batch (default 8192 on cuda, 64 on cpu)")
+    c.add_argument("--budget-seconds", type=arg_positive_float, default=60.0, help="total time to spend (default 60)")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--search-restarts", type=int, default=None, help="Theorem 4 gradient-ascent restarts "
+                   "(default 16384 on cuda, 64 on cpu; 0: no search)")
+    c.add_argument("--search-steps", type=int, default=None, help="Adam steps per restart (default 400 on cuda, 60 on cpu)")
+    c.add_argument("--verbose", action="store_true", help="progress on stderr")
+    c.add_argument("--json", metavar="FILE", help="write every row and the worst inputs found")
+    c.set_defaults(fn=cmd_gpu_check)
+    c = sub.add_parser("train", help="InfoFlow Section 6 experiments at a small scale: intrinsic-dim (target (6)), "
+                       "triangle-center (target (7)), or tiny (the CPU smoke run)", epilog=EPILOG)
+    c.add_argument("experiment", help="intrinsic-dim, triangle-center or tiny")
+    c.add_argument("--device", default="cpu", help="cpu (default) or cuda")
+    c.add_argument("--steps", type=arg_limit, default=None, help="optimizer steps per run (default: the experiment's)")
+    c.add_argument("--seeds", type=arg_limit, default=None, help="independent runs per configuration")
+    c.add_argument("--T", type=arg_limit, default=None, help="sequence length (intrinsic-dim, tiny)")
+    c.add_argument("--D", default=None, help="intrinsic dimensions, e.g. 2 or 2,3 (intrinsic-dim; default 2,3)")
+    c.add_argument("--batch", type=arg_limit, default=None, help="minibatch size")
+    c.add_argument("--budget-seconds", type=arg_positive_float, default=None, help="stop starting new runs after this")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--plot", metavar="FILE.svg", help="write the NMSE plot (SVG)")
+    c.add_argument("--verbose", action="store_true", help="progress on stderr")
+    c.add_argument("--json", metavar="FILE")
+    c.set_defaults(fn=cmd_train)
+    from attncert.cli.infoflow import add_parser as _add_infoflow  # attncert infoflow (InfoFlow model, 5.3)
+    _add_infoflow(sub)
+    from attncert.cli.trees import add_parser as add_trees_parser
+    add_trees_parser(sub, EPILOG)
+    return p
+
+
+def run(argv, out=None, err=None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+        if not getattr(args, "fn", None):
+            build_parser().print_help(out)
+            return 2
+        return args.fn(args, out, err)
+    except UsageError as e:
+        err.write(f"attncert: error: {e}\n")
+        return 2
+    except AttncertError as e:
+        err.write(f"attncert: {e}\n")
+        return 1
+    except KeyboardInterrupt:
+        err.write("attncert: interrupted\n")
+        return 130
+
+
+def main() -> None:
+    try:
+        code = run(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `attncert list | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,321 @@
+"""Expression trees: the claims of attncert as data.
+
+A node is a plain tuple ``(op, *children)``; constants are exact ``Fraction``s, never floats.
+``E`` wraps a node so that proofs can be written with Python operators (``a + 2*b < exp(c)``).
+The JSON form is nested lists (``["add", ["var", "x"], ["num", "1/2"]]``) and is what certificates
+store; nothing is ever evaluated from a string.
+
+Operators
+  num var                      leaves (num holds a Fraction, var a name)
+  add mul (n-ary) neg div      field operations
+  pow                          integer exponent: ("pow", base, k) with k a Python int
+  exp log                      the only transcendental functions
+  max min abs                  piecewise
+  diff                         ("diff", f, "x"): derivative of f in the variable x
+  lt le gt ge eq ne            relations
+  and or not implies           connectives
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+from attncert.core.errors import ExprError, NotExact
+
+ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff"}
+RELATIONS = {"lt", "le", "gt", "ge", "eq", "ne"}
+LOGIC = {"and", "or", "not", "implies"}
+LEAVES = {"num", "var"}
+ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES
+SYMBOL = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
+
+
+def _const(x) -> tuple:
+    if isinstance(x, bool):
+        raise ExprError(f"boolean {x!r} is not a number")
+    if isinstance(x, (int, Fraction)):
+        return ("num", Fraction(x))
+    if isinstance(x, E):
+        return x.node
+    if isinstance(x, tuple) and x and x[0] in ALL_OPS:
+        return x
+    raise ExprError(f"{x!r}: only int, Fraction or expressions are allowed (floats are inexact)")
+
+
+@dataclass(slots=True, frozen=True)
+class E:
+    """An expression node with operator overloading. ``==`` is structural; use ``.eq()`` for the relation."""
+
+    node: tuple
+
+    # arithmetic -------------------------------------------------------------------------
+    def __add__(self, o): return E(("add", self.node, _const(o)))
+    def __radd__(self, o): return E(("add", _const(o), self.node))
+    def __sub__(self, o): return E(("add", self.node, ("neg", _const(o))))
+    def __rsub__(self, o): return E(("add", _const(o), ("neg", self.node)))
+    def __mul__(self, o): return E(("mul", self.node, _const(o)))
+    def __rmul__(self, o): return E(("mul", _const(o), self.node))
+    def __truediv__(self, o):
+        b = _const(o)
+        if self.node[0] == "num" and b[0] == "num" and b[1] != 0:
+            return E(("num", self.node[1] / b[1]))  # fold constant fractions such as num(1)/4
+        return E(("div", self.node, b))
+    def __rtruediv__(self, o): return E(("div", _const(o), self.node))
+    def __neg__(self): return E(("neg", self.node))
+
+    def __pow__(self, k):
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise ExprError(f"exponent {k!r}: only integer powers are supported")
+        return E(("pow", self.node, k))
+
+    # relations --------------------------------------------------------------------------
+    def __lt__(self, o): return E(("lt", self.node, _const(o)))
+    def __le__(self, o): return E(("le", self.node, _const(o)))
+    def __gt__(self, o): return E(("gt", self.node, _const(o)))
+    def __ge__(self, o): return E(("ge", self.node, _const(o)))
+    def eq(self, o): return E(("eq", self.node, _const(o)))
+    def ne(self, o): return E(("ne", self.node, _const(o)))
+
+    def __bool__(self):
+        raise ExprError("an expression has no truth value; use attncert's backends to decide it")
+
+    def __repr__(self):
+        return f"E({show(self.node)})"
+
+
+def num(x) -> E:
+    return E(_const(x))
+
+
+def var(name: str) -> E:
+    return E(("var", name))
+
+
+def vars_(*names: str) -> list[E]:
+    return [var(n) for n in names]
+
+
+def exp(x) -> E: return E(("exp", _const(x)))
+def log(x) -> E: return E(("log", _const(x)))
+def abs_(x) -> E: return E(("abs", _const(x)))
+def diff(f, x: E) -> E: return E(("diff", _const(f), x.node[1]))
+
+
+def max_(*xs) -> E:
+    return E(("max",) + tuple(_const(x) for x in xs)) if len(xs) > 1 else E(_const(xs[0]))
+
+
+def min_(*xs) -> E:
+    return E(("min",) + tuple(_const(x) for x in xs)) if len(xs) > 1 else E(_const(xs[0]))
+
+
+def add(*xs) -> E:
+    if not xs:
+        return num(0)
+    return E(("add",) + tuple(_const(x) for x in xs)) if len(xs) > 1 else E(_const(xs[0]))
+
+
+def mul(*xs) -> E:
+    if not xs:
+        return num(1)
+    return E(("mul",) + tuple(_const(x) for x in xs)) if len(xs) > 1 else E(_const(xs[0]))
+
+
+def and_(*xs) -> E: return E(("and",) + tuple(_const(x) for x in xs))
+def or_(*xs) -> E: return E(("or",) + tuple(_const(x) for x in xs))
+def not_(x) -> E: return E(("not", _const(x)))
+def implies(a, b) -> E: return E(("implies", _const(a), _const(b)))
+
+
+def node_of(x) -> tuple:
+    return _const(x)
+
+
+# ---------------------------------------------------------------------------------------
+# JSON form
+
+
+def to_json(node: tuple):
+    op = node[0]
+    if op == "num":
+        q: Fraction = node[1]
+        return ["num", str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"]
+    if op == "var":
+        return ["var", node[1]]
+    if op == "pow":
+        return ["pow", to_json(node[1]), node[2]]
+    if op == "diff":
+        return ["diff", to_json(node[1]), node[2]]
+    return [op] + [to_json(c) for c in node[1:]]
+
+
+def from_json(obj) -> tuple:
+    if not isinstance(obj, list) or not obj or not isinstance(obj[0], str) or obj[0] not in ALL_OPS:
+        raise ExprError(f"not an expression node: {str(obj)[:60]}")
+    op = obj[0]
+    if op == "num":
+        if len(obj) != 2 or not isinstance(obj[1], str):
+            raise ExprError("num needs one string")
+        return ("num", Fraction(obj[1]))
+    if op == "var":
+        if len(obj) != 2 or not isinstance(obj[1], str):
+            raise ExprError("var needs one name")
+        return ("var", obj[1])
+    if op == "pow":
+        if len(obj) != 3 or not isinstance(obj[2], int) or isinstance(obj[2], bool):
+            raise ExprError("pow needs an integer exponent")
+        return ("pow", from_json(obj[1]), obj[2])
+    if op == "diff":
+        if len(obj) != 3 or not isinstance(obj[2], str):
+            raise ExprError("diff needs a variable name")
+        return ("diff", from_json(obj[1]), obj[2])
+    return (op,) + tuple(from_json(c) for c in obj[1:])
+
+
+def canonical(obj) -> str:
+    """Canonical JSON text: sorted keys, no spaces, ASCII. Hashes and files use this."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def sha256(obj) -> str:
+    return hashlib.sha256(canonical(obj).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------
+# traversal
+
+
+def free_vars(node: tuple, acc: set | None = None) -> set:
+    """Names of the variables of ``node``, including the variable of each derivative."""
+    acc = set() if acc is None else acc
+    if node[0] == "var":
+        acc.add(node[1])
+    elif node[0] == "diff":
+        acc.add(node[2])
+        free_vars(node[1], acc)
+    elif node[0] != "num":
+        for c in node[1:]:
+            if isinstance(c, tuple):
+                free_vars(c, acc)
+    return acc
+
+
+def substitute(node: tuple, env: Mapping[str, tuple]) -> tuple:
+    op = node[0]
+    if op == "var":
+        return env.get(node[1], node)
+    if op == "num":
+        return node
+    return (op,) + tuple(substitute(c, env) if isinstance(c, tuple) else c for c in node[1:])
+
+
+def contains(node: tuple, ops: Iterable[str]) -> bool:
+    ops = set(ops)
+    if node[0] in ops:
+        return True
+    return any(isinstance(c, tuple) and contains(c, ops) for c in node[1:])
+
+
+def eval_exact(node: tuple, env: Mapping[str, Fraction]):
+    """Exact value over Q (Fraction for terms, bool for formulas). Raises NotExact on exp/log."""
+    op = node[0]
+    ev = lambda c: eval_exact(c, env)  # noqa: E731
+    if op == "num":
+        return node[1]
+    if op == "var":
+        try:
+            return Fraction(env[node[1]])
+        except KeyError:
+            raise NotExact(f"variable {node[1]!r} has no value") from None
+    if op == "add":
+        return sum((ev(c) for c in node[1:]), Fraction(0))
+    if op == "mul":
+        out = Fraction(1)
+        for c in node[1:]:
+            out *= ev(c)
+        return out
+    if op == "neg":
+        return -ev(node[1])
+    if op == "div":
+        d = ev(node[2])
+        if d == 0:
+            raise NotExact("division by zero")
+        return ev(node[1]) / d
+    if op == "pow":
+        b = ev(node[1])
+        if b == 0 and node[2] < 0:
+            raise NotExact("division by zero")
+        return b ** node[2]
+    if op == "exp":
+        x = ev(node[1])
+        if x == 0:
+            return Fraction(1)
+        raise NotExact("exp of a non-zero rational is irrational")
+    if op == "log":
+        x = ev(node[1])
+        if x == 1:
+            return Fraction(0)
+        raise NotExact("log of a rational other than 1 is irrational")
+    if op == "max":
+        return max(ev(c) for c in node[1:])
+    if op == "min":
+        return min(ev(c) for c in node[1:])
+    if op == "abs":
+        return abs(ev(node[1]))
+    if op in RELATIONS:
+        a, b = ev(node[1]), ev(node[2])
+        return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[op]
+    if op == "and":
+        return all(ev(c) for c in node[1:])
+    if op == "or":
+        return any(ev(c) for c in node[1:])
+    if op == "not":
+        return not ev(node[1])
+    if op == "implies":
+        return (not ev(node[1])) or ev(node[2])
+    raise NotExact(f"operator {op!r} has no exact evaluation")
+
+
+# ---------------------------------------------------------------------------------------
+# printing
+
+
+def show(node: tuple) -> str:
+    op = node[0]
+    if op == "num":
+        q = node[1]
+        return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+    if op == "var":
+        return node[1]
+    if op == "add":
+        parts = [show(node[1])]
+        for c in node[2:]:
+            parts.append(f"- {show(c[1])}" if c[0] == "neg" else f"+ {show(c)}")
+        return "(" + " ".join(parts) + ")"
+    if op == "mul":
+        return "*".join(show(c) for c in node[1:])
+    if op == "neg":
+        return f"-{show(node[1])}"
+    if op == "div":
+        return f"{show(node[1])}/{show(node[2])}"
+    if op == "pow":
+        return f"{show(node[1])}^{node[2]}"
+    if op in ("exp", "log", "abs"):
+        return f"{op}({show(node[1])})"
+    if op in ("max", "min"):
+        return f"{op}(" + ", ".join(show(c) for c in node[1:]) + ")"
+    if op == "diff":
+        return f"d/d{node[2]} {show(node[1])}"
+    if op in RELATIONS:
+        return f"{show(node[1])} {SYMBOL[op]} {show(node[2])}"
+    if op in ("and", "or"):
+        return f" {op} ".join(f"({show(c)})" for c in node[1:])
+    if op == "not":
+        return f"not ({show(node[1])})"
+    if op == "implies":
+        return f"({show(node[1])}) => ({show(node[2])})"
+    raise ExprError(f"unknown operator {op!r}")
