@@ -178,41 +178,47 @@ def grid_cover(target: str, T: int, D: int, g: int) -> tuple[int, int, int]:
     if type(g) is not int or not 1 <= g <= 12:
         raise Reject("grid parameter g must be an integer in [1, 12]")
     if target == "dretrieval":
-        values = grid(g)
+        exact, L = grid(g), 2 * g * D
     elif target == "triangle":  # a perturbed grid in [-1, 1]: uniform steps make most sums tie
-        values = [Fraction(i - g, g + 1) + Fraction(i * i, 100 * g * g) for i in range(2 * g + 1)]
+        exact = [Fraction(i - g, g + 1) + Fraction(i * i, 100 * g * g) for i in range(2 * g + 1)]
+        L = 100 * g * g * (g + 1)
     else:
         raise Reject("grid replay is defined for dretrieval and triangle")
-    if len(values) ** T > 200_000:
+    if len(exact) ** T > 200_000:
         raise Reject("grid too large for the checker (more than 200,000 points)")
+    # exact integer arithmetic: the grid values and the z_j times L, so every key below is L^2 times the
+    # exact one; keys are only compared with each other and with 0, so every decision is the exact one
+    zs = [Fraction(2 * j - 1, 2 * D) for j in range(1, D + 1)] if target == "dretrieval" else []
+    scaled = [v * L for v in exact + zs]
+    if any(v.denominator != 1 for v in scaled):
+        raise Reject("grid scaling is not integral")  # cannot happen (x L = 2Di, z_j L = (2j-1)g)
+    values, zs = [int(v) for v in scaled[:len(exact)]], [int(v) for v in scaled[len(exact):]]
+    tuples = list(product(range(1, T + 1), repeat=3))
     points = skipped = failures = 0
     for x in product(values, repeat=T):
         points += 1
         if target == "dretrieval":
             active, roots = set(), set()
-            for j in range(1, D + 1):
-                zj = Fraction(2 * j - 1, 2 * D)
+            for zj in zs:
                 vals = [-(x[t - 1] - zj) ** 2 for t in range(1, T + 1)]
                 best = max(vals)
                 if vals.count(best) > 1:
                     break
                 active.add(vals.index(best) + 1)
-                roots.add(tournament(list(range(1, T + 1)), lambda t, zj=zj: -(x[t - 1] - zj) ** 2))
+                roots.add(tournament(list(range(1, T + 1)), lambda t, vals=vals: vals[t - 1]))
             else:
                 failures += not active <= roots
                 continue
             skipped += 1
         else:
-            def f(tup):
-                return -sum(x[t - 1] for t in tup) ** 2
-            tuples = list(product(range(1, T + 1), repeat=3))
-            best = max(f(u) for u in tuples)
-            winners = {tuple(sorted(u)) for u in tuples if f(u) == best}
+            f = {u: -(x[u[0] - 1] + x[u[1] - 1] + x[u[2] - 1]) ** 2 for u in tuples}
+            best = max(f.values())
+            winners = {tuple(sorted(u)) for u in tuples if f[u] == best}
             if len(winners) > 1 or best == 0:  # several minimising multisets, or a zero gradient
                 skipped += 1
                 continue
             active = set(next(iter(winners)))
-            failures += not active <= set(tournament(tuples, f))
+            failures += not active <= set(tournament(tuples, f.__getitem__))
     return points, skipped, failures
 
 

@@ -7,7 +7,7 @@ import random
 import re
 from fractions import Fraction
 
-from .qarith import I, Undecided
+from .qarith import I, Undecided, exp_of, log_of, sub_signs
 
 MAX_DEPTH = 200
 MAX_NODES = 200_000
@@ -189,9 +189,7 @@ def _cmp(op, a, b):
     """Three-valued comparison for intervals (I) or exact Fractions."""
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[op]
-    a = a if isinstance(a, I) else I(a, exact=True)
-    b = b if isinstance(b, I) else I(b, exact=True)
-    d_lo, d_hi = a.lo - b.hi, a.hi - b.lo  # a - b lies in [d_lo, d_hi]
+    d_lo, d_hi = sub_signs(a, b)  # exact signs of lo(a) - hi(b) and hi(a) - lo(b): a - b lies between them
     if op == "lt":
         return True if d_hi < 0 else (False if d_lo >= 0 else None)
     if op == "le":
@@ -269,11 +267,11 @@ def _ival(n: tuple, env: dict, prec: int, memo: dict):
     if op == "exp":
         if vals[0] == 0:
             return Fraction(1)
-        return iv[0].exp()
+        return exp_of(vals[0], prec)  # a rational argument is used exactly
     if op == "log":
         if vals[0] == 1:
             return Fraction(0)
-        return iv[0].log()
+        return log_of(vals[0], prec)
     if op in ("max", "min"):
         best = iv[0]
         for v in iv[1:]:

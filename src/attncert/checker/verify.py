@@ -398,8 +398,8 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
             # the seed comes from the parsed point, so respelling it ("-8/2" for "-4") draws nothing new
             zero_seed = _hash_seed("counterexample", obj["claim_sha256"],
                                    canonical({k: str(v) for k, v in sorted(env.items())})) if ev["zero_test"] else None
-        for n in raw:
-            if not defined_at(n, env, 4 * bits):
+        for n in raw:  # at the certificate's precision first (a proof at any precision is one), then 4x
+            if not (defined_at(n, env, bits) or defined_at(n, env, 4 * bits)):
                 raise Reject("a term of the claim is not shown defined at the point (a denominator may be 0 "
                              "or a log argument not positive)")
         ks = []
