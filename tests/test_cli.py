@@ -154,3 +154,33 @@ def test_json_output_to_unwritable_path_is_an_error_not_a_traceback(tmp_path):
     p = attncert("check", "ks.boltz.lemma5.step_100c", "--json", str(blocker / "sub" / "out.json"))
     assert p.returncode in (1, 2)
     assert "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("value", ["", "yices", "z3,", "z3,foo"])
+def test_verify_bad_solvers_exit_2(value, tmp_path):
+    p = attncert("verify", str(tmp_path), "--solvers", value)
+    if value == "z3,":  # a trailing comma is harmless
+        return
+    assert p.returncode == 2, (value, p.stdout, p.stderr)
+    _one_line_error(p)
+
+
+def test_verify_jobs_and_solvers_give_the_same_verdicts(tmp_path):
+    """Worker processes change nothing but the time: the same lines in the same order for 1 and 2 jobs,
+    including a rejected (tampered) file and CONDITIONAL ones; --solvers z3 names what it did not re-run."""
+    import shutil
+
+    pytest.importorskip("z3")
+    src = ROOT / "certificates" / "ks" / "ks_boltzmann"
+    names = sorted(p.name for p in src.glob("ks.boltz.lemma4*.json"))[:6] + ["ks.boltz.lemma5.step_100c.json"]
+    for n in names:
+        shutil.copy(src / n, tmp_path / n)
+    bad = tmp_path / names[0]
+    bad.write_text(bad.read_text().replace('"verdict": "PROVED"', '"verdict": "REFUTED"'))
+    runs = [attncert("verify", str(tmp_path), "--jobs", j, "--allow-conditional") for j in ("1", "2")]
+    assert runs[0].stdout == runs[1].stdout and runs[0].returncode == runs[1].returncode == 1
+    assert "REJECTED" in runs[0].stdout and "verified " in runs[0].stdout
+    one = attncert("verify", str(tmp_path), "--jobs", "2", "--allow-conditional", "--solvers", "z3")
+    assert "re-run on z3 only" in one.stdout and "not re-run: cvc5" in one.stdout
+    assert [ln.split(":")[0] for ln in one.stdout.splitlines() if ln.startswith(("OK", "REJ", "COND"))] == \
+        [ln.split(":")[0] for ln in runs[0].stdout.splitlines() if ln.startswith(("OK", "REJ", "COND"))]

@@ -284,9 +284,20 @@ def run_guarded(name: str, text: str, timeout_s: float, scale: int = 1) -> str:
 SOLVERS = {name: (lambda text, t, scale=1, _n=name: run_guarded(_n, text, t, scale)) for name in _RAW}
 
 
+CHOSEN: set | None = None  # verify --solvers: re-run only these (None: every installed solver)
+
+
+def choose(names) -> None:
+    """Re-run goals on these solvers only (``None``: every installed one)."""
+    global CHOSEN
+    CHOSEN = None if names is None else set(names)
+
+
 def available() -> dict:
     out = {}
     for name, mod in (("z3", "z3"), ("cvc5", "cvc5")):
+        if CHOSEN is not None and name not in CHOSEN:
+            continue
         try:
             __import__(mod)
             out[name] = SOLVERS[name]

@@ -67,9 +67,10 @@ LIMITS_HELP = {"digits": "largest number of digits in one number", "nodes": "lar
 
 
 def set_limits(digits: int | None = None, nodes: int | None = None, depth: int | None = None,
-               prec: int | None = None, file_mb: float | None = None) -> None:
+               prec: int | None = None, file_mb: float | None = None, solvers=None) -> None:
     """Resource limits of the checker (defaults: 5,000 digits, 200,000 nodes, depth 200, 131,072 bits,
-    8 MiB). A certificate beyond any of them is REJECTED, naming the limit, before the work starts."""
+    8 MiB). A certificate beyond any of them is REJECTED, naming the limit, before the work starts.
+    ``solvers``: the solvers that re-run SMT goals (None, the default: every installed one)."""
     global MAX_PREC, MAX_FILE_BYTES
     from . import qarith, trees
 
@@ -83,6 +84,7 @@ def set_limits(digits: int | None = None, nodes: int | None = None, depth: int |
         MAX_PREC = qarith.MAX_PREC = int(prec)
     if file_mb is not None:
         MAX_FILE_BYTES = int(file_mb * (1 << 20))
+    smtlib.choose(solvers)
 
 
 def load(path: str) -> dict:
@@ -614,8 +616,43 @@ def _free(n, acc=None) -> set:
     return acc
 
 
+def _check_file(f: str, solver_timeout: float) -> tuple:
+    """("ok", cert, checked, trusted) or (status, reason) for one file; never raises."""
+    try:
+        obj = load(f)
+        verdict, checked, trusted = check_cert(obj, solver_timeout)
+        return "ok", obj, checked, trusted
+    except CannotCheck as e:
+        return "CANNOT CHECK", str(e)
+    except Reject as e:
+        return "REJECTED", str(e)
+    except Exception as e:  # noqa: BLE001 - any other failure on hostile input is a rejection of this file
+        return "REJECTED", f"malformed certificate ({e.__class__.__name__})"
+
+
+def _check_indexed(args):
+    i, f, solver_timeout = args
+    return i, _check_file(f, solver_timeout)
+
+
+def _check_all(files: list, solver_timeout: float, jobs: int) -> list:
+    """``_check_file`` of every file, in file order; ``jobs`` forked worker processes (each with its
+    own solver processes). The verdict of a file does not depend on ``jobs``."""
+    if jobs <= 1 or len(files) <= 1:
+        return [_check_file(f, solver_timeout) for f in files]
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    out: list = [None] * len(files)
+    # not a multiprocessing.Pool: its workers are daemons, which may not start the solver processes
+    with ProcessPoolExecutor(min(jobs, len(files)), mp_context=mp.get_context("fork")) as pool:
+        for i, r in pool.map(_check_indexed, [(i, f, solver_timeout) for i, f in enumerate(files)], chunksize=1):
+            out[i] = r
+    return out
+
+
 def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet: bool = False,
-                 report: list | None = None, allow_conditional: bool = False) -> int:
+                 report: list | None = None, allow_conditional: bool = False, jobs: int = 1) -> int:
     """Verify every certificate under ``paths``; print one line each; return 0 if all pass, else 1.
 
     A certificate is VERIFIED when its own evidence checks and every certificate it cites is in the set,
@@ -631,27 +668,15 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     ok: dict[str, tuple[str, dict, list, list]] = {}  # id -> (file, cert, checked, trusted)
     seen: dict[str, str] = {}
     all_trust: set[str] = set()
-    for f in files:
-        try:
-            obj = load(f)
-            verdict, checked, trusted = check_cert(obj, solver_timeout)
-            if obj["id"] in seen:
-                raise Reject(f"duplicate id {obj['id']!r} (also in {seen[obj['id']]})")
-        except CannotCheck as e:
+    for f, res in zip(files, _check_all(files, solver_timeout, jobs)):
+        if res[0] == "ok" and res[1]["id"] in seen:
+            res = ("REJECTED", f"duplicate id {res[1]['id']!r} (also in {seen[res[1]['id']]})")
+        if res[0] != "ok":
             bad += 1
-            out.write(f"CANNOT CHECK {f}: {e}\n")
-            report.append({"path": f, "status": "CANNOT CHECK", "reason": str(e)})
+            out.write(f"{res[0]} {f}: {res[1]}\n")
+            report.append({"path": f, "status": res[0], "reason": res[1]})
             continue
-        except Reject as e:
-            bad += 1
-            out.write(f"REJECTED {f}: {e}\n")
-            report.append({"path": f, "status": "REJECTED", "reason": str(e)})
-            continue
-        except Exception as e:  # noqa: BLE001 - any other failure on hostile input is a rejection of this file
-            bad += 1
-            out.write(f"REJECTED {f}: malformed certificate ({e.__class__.__name__})\n")
-            report.append({"path": f, "status": "REJECTED", "reason": f"malformed ({e.__class__.__name__})"})
-            continue
+        _, obj, checked, trusted = res
         seen[obj["id"]] = f
         ok[obj["id"]] = (f, obj, checked, trusted)
     # which sourced hypotheses are established: by a link that checks, to a certificate that is itself
@@ -739,6 +764,9 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     out.write(f"verified {verified}/{len(files)} certificates" +
               (f", {conditional} conditional (PROVED from their hypotheses, but a source is unchecked)"
                if conditional else "") + (f", {bad} rejected or not checkable" if bad else "") + "\n")
+    if smtlib.CHOSEN is not None:
+        out.write(f"SMT goals re-run on {', '.join(sorted(smtlib.CHOSEN))} only (--solvers); "
+                  f"not re-run: {', '.join(n for n in ('z3', 'cvc5') if n not in smtlib.CHOSEN) or 'none'}\n")
     if all_trust and not quiet:
         out.write("trusted:\n" + "".join(f"  - {t}\n" for t in sorted(all_trust)))
     if bad or (conditional and not allow_conditional):

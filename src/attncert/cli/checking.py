@@ -49,10 +49,12 @@ def cmd_verify(args, out, err) -> int:
         if not os.path.exists(p):
             raise UsageError(f"{p}: no such file or directory")
     from attncert.checker.verify import set_limits
-    set_limits(digits=args.max_digits, nodes=args.max_nodes, prec=args.max_prec, file_mb=args.max_file_mb)
+    set_limits(digits=args.max_digits, nodes=args.max_nodes, prec=args.max_prec, file_mb=args.max_file_mb,
+               solvers=args.solvers)
+    jobs = args.jobs if args.jobs is not None else max(1, min(8, os.cpu_count() or 1))
     report: list = []
     code = verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet, report=report,
-                        allow_conditional=args.allow_conditional)
+                        allow_conditional=args.allow_conditional, jobs=jobs)
     if args.json:
         write_json(args.json, {"schema": "attncert.verify/2", "results": report})
     return code

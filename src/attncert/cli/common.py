@@ -125,6 +125,13 @@ def arg_executor(s: str) -> str:
     raise argparse.ArgumentTypeError(f"{s!r}: use local, dask or dask:tcp://HOST:PORT")
 
 
+def arg_solvers(s: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(x.strip() for x in s.split(",") if x.strip()))
+    if not names or any(n not in ("z3", "cvc5") for n in names):
+        raise argparse.ArgumentTypeError(f"{s!r}: a comma-separated list of z3 and cvc5")
+    return names
+
+
 def arg_jobs(s: str) -> int:
     try:
         v = int(s)

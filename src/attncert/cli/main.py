@@ -12,7 +12,7 @@ import sys
 
 from attncert.core.engine import WALL_TIMEOUT_S
 from attncert.core.errors import AttncertError, UsageError
-from attncert.cli.common import EPILOG, Parser, arg_executor, arg_jobs, arg_limit, arg_positive_float
+from attncert.cli.common import EPILOG, Parser, arg_executor, arg_jobs, arg_limit, arg_positive_float, arg_solvers
 from attncert.cli.checking import cmd_audit, cmd_certify, cmd_check, cmd_list, cmd_report, cmd_verify
 from attncert.cli.bounds import cmd_bound
 from attncert.cli.witness import cmd_witness
@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--max-nodes", type=arg_limit, metavar="N", help="refuse larger expression trees (default 200000)")
     c.add_argument("--max-prec", type=arg_limit, metavar="BITS", help="refuse higher working precision (default 131072)")
     c.add_argument("--max-file-mb", type=arg_positive_float, metavar="MB", help="refuse larger files (default 8)")
+    c.add_argument("--jobs", type=arg_jobs, default=None, metavar="N",
+                   help="check files in N processes (default: the number of CPUs, at most 8; verdicts do not depend on it)")
+    c.add_argument("--solvers", type=arg_solvers, default=None, metavar="LIST",
+                   help="re-run SMT goals on these solvers only (z3, cvc5 or z3,cvc5; default: every installed one). "
+                        "Fewer solvers is faster and trusts less: the summary names the solvers not re-run")
     c.set_defaults(fn=cmd_verify)
     c = sub.add_parser("report", help="a static HTML report (index.html): verdicts, errata, bounds, plots",
                        epilog=EPILOG)
