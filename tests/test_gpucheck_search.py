@@ -117,3 +117,16 @@ def test_gpu_search_script_runs_tiny():
                        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
     assert p.returncode == 0, p.stderr
     assert "| 4 | 1/10 | printed |" in p.stdout and "| 4 | 1/10 | repaired |" in p.stdout
+
+
+def test_table_reads_the_committed_gpu_record():
+    """The committed H200 record (docs/gpu_run/gpu_check.json) predates the search and the certified
+    column: the table still prints it, with '-' where a field is missing."""
+    import json
+    from pathlib import Path
+
+    from attncert.gpu.check import table
+
+    rec = json.loads((Path(__file__).resolve().parents[1] / "docs" / "gpu_run" / "gpu_check.json").read_text())
+    text = table(rec)
+    assert "| 64 | 1/100 |" in text and "CONFIRMED" in text

@@ -433,7 +433,7 @@ def table(rec: dict) -> str:
             lines.append(f"| {r['T']} | {r['eps']} | {r['variant']} | {r['beta']} | {r['random']:,} + {r['adversarial']:,} | "
                          f"{r['worst_random']:.3g} | {r['worst_adversarial']:.3g} | {g(r.get('mpmath_worst'))} | "
                          f"{g(r.get('search', {}).get('mpmath_worst'))} | {g(fr.get('sampled'))} / {g(fr.get('search'))} / "
-                         f"{g(fr.get('certified'), '.4g')} | {r['certified']:.4g} (eps = {r['bound']}) | {r['verdict']} |")
+                         f"{g(fr.get('certified'), '.4g')} | {g(r.get('certified'), '.4g')} (eps = {r['bound']}) | {r['verdict']} |")
         bad = [r for r in rec["thm4"] if r["verdict"] != "CONFIRMED"]
         lines += [f"  {r['T']}/{r['eps']}/{r['variant']}: {r['verdict']}: {r['reason']}" for r in bad]
     if "throughput" in rec:
