@@ -447,3 +447,22 @@ def test_prover_cardinality_is_exact(solver, n, k):
         xs = [B.boolean(f"x{i}") for i in range(n)]
         facts = _at_most(B, xs, k, "t") + [x if b else B.not_(x) for x, b in zip(xs, bits)]
         assert B.solve(facts, 10)[0] == ("sat" if sum(bits) <= k else "unsat"), bits
+
+
+def test_oversized_dretrieval_problems_are_refused_quickly():
+    """Attack round 4: a 3.5 KB treemin certificate with T = 24, D = 12 made the checker enumerate 2.7
+    million active sets. Both sides refuse C(T, D) D^2 > 100,000 up front, with one line."""
+    import time
+
+    from attncert.core.errors import InvalidParameter
+    from attncert.papers.infoflow.treesat import params
+
+    t0 = time.perf_counter()
+    with pytest.raises(Reject, match="matching variables"):
+        tc.replay("dretrieval", 24, 12, [[1]] * 12)
+    with pytest.raises(InvalidParameter, match="matching variables"):
+        params("dretrieval", 24, 12)
+    assert time.perf_counter() - t0 < 1
+    assert tc.params("dretrieval", 24, 3) == ("dretrieval", 24, 3)  # the benchmark's largest case stays
+    counter, clauses = tc.at_most(["a", "b"], 0)  # k = 0: every x false
+    assert counter == [] and clauses == ["(not a)", "(not b)"]

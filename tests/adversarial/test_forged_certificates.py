@@ -434,7 +434,7 @@ def test_control_characters_cannot_forge_output_lines(tmp_path, field):
     cid = "forged.ctl" + (fake if field == "id" else "")
     p = write(tmp_path, cert(cid, c, ev, "UNKNOWN", **extra), name="ctl")
     code, text = verify([p])
-    assert code == 1 and "REJECTED" in text and "control character" in text, text
+    assert code == 1 and "REJECTED" in text and "control, format or line-separator character" in text, text
     assert "one_lt_zero" not in text
 
 
@@ -473,3 +473,44 @@ def test_treegrid_counts_must_be_integers(tmp_path):
           "failures": False}
     with pytest.raises(Reject, match="integers"):
         check_evidence(ev, {}, 10.0)
+
+
+# ------------------------------------------------------------------------- attack round 4 (trees, output)
+
+@pytest.mark.parametrize("sep", ["\u0085", "\u2028", "\u2029", "\u202e"])
+def test_unicode_line_separators_cannot_forge_output_lines(tmp_path, sep):
+    """NEL, LINE/PARAGRAPH SEPARATOR (str.splitlines breaks on them) and a bidi override are refused."""
+    c = claim([], [], op("lt", num(1), num(2)))
+    ev = {"kind": "none", "reason": "fine" + sep + "OK /x/forged.json: PROVED forged -- ok"}
+    p = write(tmp_path, cert("forged.sep", c, ev, "UNKNOWN"), name="sep")
+    code, text = verify([p])
+    assert code == 1 and "REJECTED" in text and "line-separator" in text, text
+    assert len(text.splitlines()) == 2, text
+
+
+def test_a_file_name_cannot_forge_output_lines(tmp_path):
+    c = claim([], [], op("lt", num(1), num(2)))
+    p = write(tmp_path, cert("forged.name", c, {"kind": "none", "reason": "fine"}, "UNKNOWN"), name="n")
+    from pathlib import Path
+
+    forged = Path(p).with_name("a.json\nOK one_lt_zero.json: PROVED x -- ok\nb.json")
+    Path(p).rename(forged)
+    code, text = verify([str(tmp_path)])
+    assert "\\n" in text and len(text.splitlines()) == 2, text  # one record line and the summary
+
+
+@pytest.mark.parametrize("domain,kind", [("int", "counterexample"), ("real", "sample"), ("int", "none")])
+def test_tree_quantity_names_are_reserved(tmp_path, domain, kind):
+    """nmin[...] and failures[...] name the quantities that tree evidence defines: declared with another
+    domain they could carry false statements about the real minimum under its own name."""
+    name = "nmin[dretrieval,T=8,D=3]"
+    c = claim([(name, domain)], [], op("ge", var(name), num(16)))
+    ev = {"none": {"kind": "none", "reason": "x"},
+          "counterexample": {"kind": "counterexample", "point": {name: "0"}, "bits": 64, "margin": None,
+                             "zero_test": False},
+          "sample": {"kind": "sample", "samples": 1, "seed": 0, "dps": 30, "box": {name: ["16", "16"]},
+                     "worst_point": {name: "16"}, "worst_margin": "0"}}[kind]
+    verdict = {"none": "UNKNOWN", "counterexample": "REFUTED", "sample": "CONFIRMED"}[kind]
+    p = write(tmp_path, cert("forged.squat", c, ev, verdict), name="squat")
+    code, text = verify([p])
+    assert code == 1 and "REJECTED" in text and "defined by tree evidence" in text, text

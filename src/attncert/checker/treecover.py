@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations, permutations, product
+from math import comb
 
 from . import smtlib
 from .trees import Reject
@@ -30,6 +31,7 @@ from .trees import Reject
 ENCODING = "dretrieval: matching + sequential counter; leaves: linear relaxation; triangle grid: perturbed (v3)"
 TARGETS = ("dretrieval", "pairwise", "triangle")
 MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8}
+MAX_MATCHING = 100_000  # C(T, D) D^2, the matching variables of a dretrieval problem (and the replay's work)
 PREMISE = "premise of B.1/D.1: every pair (target (6)) or triple (target (7)) must be a leaf (assumed, docs/trees.md)"
 
 
@@ -49,6 +51,9 @@ def params(target, T, D) -> tuple[str, int, int]:
         raise Reject("T and D must be integers")
     if target == "dretrieval" and not 1 <= D <= T <= MAX_T[target]:
         raise Reject(f"T={T}, D={D}: dretrieval needs 1 <= D <= T <= {MAX_T[target]}")
+    if target == "dretrieval" and comb(T, D) * D * D > MAX_MATCHING:
+        raise Reject(f"T={T}, D={D}: C(T, D) D^2 = {comb(T, D) * D * D:,} matching variables, more than "
+                     f"{MAX_MATCHING:,}: too large for the checker")
     if target == "pairwise" and not (2 <= T <= MAX_T[target] and 1 <= D <= 3):
         raise Reject(f"T={T}, D={D}: pairwise needs 2 <= T <= {MAX_T[target]}, 1 <= D <= 3")
     if target.startswith("triangle") and not (3 <= T <= MAX_T[target] and D == 3):
@@ -110,6 +115,8 @@ def at_most(xs: list[str], k: int) -> tuple[list[str], list[str]]:
     n = len(xs)
     if k >= n:
         return [], []
+    if k <= 0:
+        return [], [f"(not {x})" for x in xs]
     s = {(i, j): f"s_{i}_{j}" for i in range(1, n + 1) for j in range(1, k + 1)}
     out = [f"(=> {xs[0]} {s[1, 1]})"] + [f"(not {s[1, j]})" for j in range(2, k + 1)]
     for i in range(2, n + 1):

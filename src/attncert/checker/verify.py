@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import unicodedata
 from fractions import Fraction
 
 from . import smtlib, treecover
@@ -112,12 +113,22 @@ def _no_float(s):
     raise Reject(f"inexact float {s[:30]} in certificate (numbers must be exact rationals in strings)")
 
 
+DEFINED_BASES = ("nmin", "failures")  # names of the quantities that treemin/treegrid evidence defines
+_UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def _safe(text: str) -> str:
+    """A printed field with every character that is not printable escaped (a file name can hold a
+    newline: it must not forge a line of the report)."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
 def _no_control(obj, path: str = "") -> None:
     """No string of a certificate may hold a control character (a newline or an escape sequence in a
     printed field could forge lines of the checker's output)."""
     if isinstance(obj, str):
-        if any(ord(c) < 32 or ord(c) == 127 for c in obj):
-            raise Reject(f"control character in a text field ({path or 'top level'})")
+        if not obj.isprintable() and any(unicodedata.category(c) in _UNPRINTABLE for c in obj):
+            raise Reject(f"control, format or line-separator character in a text field ({path or 'top level'})")
     elif isinstance(obj, dict):
         for k, v in obj.items():
             _no_control(k, path)
@@ -148,6 +159,8 @@ def _claim(obj):
         check_name(v["name"])
         if v["domain"] not in ("real", "int", "defined") or v["name"] in domains:
             raise Reject(f"bad variable {str(v.get('name'))[:30]!r}")
+        if "[" in v["name"] and v["name"].split("[", 1)[0] in DEFINED_BASES and v["domain"] != "defined":
+            raise Reject(f"{v['name'][:40]!r} names a quantity defined by tree evidence: its domain must be 'defined'")
         domains[v["name"]] = v["domain"]
         lo, hi = (parse_rational(v["lo"]) if "lo" in v else None, parse_rational(v["hi"]) if "hi" in v else None)
         if lo is not None and hi is not None and lo > hi:
@@ -673,7 +686,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             res = ("REJECTED", f"duplicate id {res[1]['id']!r} (also in {seen[res[1]['id']]})")
         if res[0] != "ok":
             bad += 1
-            out.write(f"{res[0]} {f}: {res[1]}\n")
+            out.write(_safe(f"{res[0]} {f}: {res[1]}") + "\n")
             report.append({"path": f, "status": res[0], "reason": res[1]})
             continue
         _, obj, checked, trusted = res
@@ -754,10 +767,10 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
         if status == "CONDITIONAL":
             conditional += 1
             rec["conditions"] = why
-            out.write(f"CONDITIONAL {f}: {obj['verdict']} {cid} -- its own evidence checks, but: {why[0]}"
-                      f"{f' (+{len(why) - 1} more)' if len(why) > 1 else ''}\n")
+            out.write(_safe(f"CONDITIONAL {f}: {obj['verdict']} {cid} -- its own evidence checks, but: {why[0]}"
+                            f"{f' (+{len(why) - 1} more)' if len(why) > 1 else ''}") + "\n")
         elif not quiet:
-            out.write(f"OK {f}: {obj['verdict']} {cid} -- {'; '.join(checked)}\n")
+            out.write(_safe(f"OK {f}: {obj['verdict']} {cid} -- {'; '.join(checked)}") + "\n")
         report.append(rec)
         all_trust.update(trusted)
     verified = len(ok) - conditional
@@ -768,7 +781,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
         out.write(f"SMT goals re-run on {', '.join(sorted(smtlib.CHOSEN))} only (--solvers); "
                   f"not re-run: {', '.join(n for n in ('z3', 'cvc5') if n not in smtlib.CHOSEN) or 'none'}\n")
     if all_trust and not quiet:
-        out.write("trusted:\n" + "".join(f"  - {t}\n" for t in sorted(all_trust)))
+        out.write("trusted:\n" + "".join(f"  - {_safe(t)}\n" for t in sorted(all_trust)))
     if bad or (conditional and not allow_conditional):
         return 1
     return 0

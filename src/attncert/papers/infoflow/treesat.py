@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from itertools import combinations, permutations
+from math import comb
 
 from attncert.core.errors import InvalidParameter
 
@@ -30,6 +31,7 @@ MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8}
 # names the encodings; obligations carry it in their options, so the result cache misses when it changes
 ENCODING = "dretrieval: matching + cardinality (z3 AtMost, cvc5 totalizer); leaves: linear relaxation (v4)"
 PREMISE = "premise of B.1/D.1: every pair (target (6)) or triple (target (7)) must be a leaf (assumed, docs/trees.md)"
+MAX_MATCHING = 100_000  # C(T, D) D^2 matching variables, the checker's limit too
 TREE_SCALE = 20  # the tree problems get 20x the solvers' resource limits
 
 
@@ -69,6 +71,9 @@ def params(target, T, D) -> tuple[str, int, int]:
         raise InvalidParameter("T and D must be integers")
     ok = {"dretrieval": 1 <= D <= T <= MAX_T[target], "pairwise": 2 <= T <= MAX_T[target] and 1 <= D <= 3,
           "triangle": 3 <= T <= MAX_T[target] and D == 3}[target]
+    if ok and target == "dretrieval" and comb(T, D) * D * D > MAX_MATCHING:
+        raise InvalidParameter(f"T={T}, D={D}: C(T, D) D^2 = {comb(T, D) * D * D:,} matching variables, more than "
+                               f"{MAX_MATCHING:,} (the checker's limit)")
     if not ok:
         need = {"dretrieval": f"1 <= D <= T <= {MAX_T[target]}", "pairwise": f"2 <= T <= {MAX_T[target]}, 1 <= D <= 3",
                 "triangle": f"3 <= T <= {MAX_T[target]} and D = D_0 = 3"}[target]
