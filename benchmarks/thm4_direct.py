@@ -53,7 +53,7 @@ def main() -> None:
         with open(path_json, encoding="utf-8") as fh:
             out = json.load(fh)
     except FileNotFoundError:
-        out = {"schema": "attncert.papers.infoflow.thm4direct.bench/1", "runs": []}
+        out = {"schema": "attncert.thm4direct.bench/1", "runs": []}
     for spec in args.runs.split(","):
         T, variant, budget = spec.split(":")
         rec = run(int(T), Fraction(9, 10), variant, int(budget), args.jobs)

@@ -184,3 +184,23 @@ def test_verify_jobs_and_solvers_give_the_same_verdicts(tmp_path):
     assert "re-run on z3 only" in one.stdout and "not re-run: cvc5" in one.stdout
     assert [ln.split(":")[0] for ln in one.stdout.splitlines() if ln.startswith(("OK", "REJ", "COND"))] == \
         [ln.split(":")[0] for ln in runs[0].stdout.splitlines() if ln.startswith(("OK", "REJ", "COND"))]
+
+
+def test_version_and_python_dash_m():
+    from attncert import __version__
+
+    for argv in ([sys.executable, "-m", "attncert", "--version"], [sys.executable, "-m", "attncert.cli", "--version"]):
+        p = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=ROOT)
+        assert p.returncode == 0 and p.stdout.strip() == f"attncert {__version__}", p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("argv", [["list", "ks.boltz.lemma5.*"], ["audit", "ks"]])
+def test_json_dash_writes_only_json_to_stdout(argv):
+    """--json -: the JSON alone on stdout (parseable), the usual lines on stderr."""
+    p = attncert(*argv, "--json", "-")
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert data["schema"].startswith(("attncert.list/", "attncert.audit/")) and p.stderr.strip()
+    if argv[0] == "list":
+        ids = [o["id"] for f in data["families"] for o in f["obligations"]]
+        assert ids and all(i.startswith("ks.boltz.lemma5.") for i in ids)

@@ -147,8 +147,9 @@ def test_list_works_without_solvers():
 
 
 def test_checker_without_solvers_rejects_smt_but_accepts_interval(tmp_path):
-    """verify with z3/cvc5 blocked: an smt certificate cannot be re-run (REJECTED, one line); an interval
-    certificate needs only the standard library."""
+    """verify with z3/cvc5 blocked: an smt certificate cannot be re-run (CANNOT CHECK, one line, and the
+    exit code 3 of "cannot check here" when nothing is rejected); an interval certificate needs only the
+    standard library. A rejected file as well makes the exit code 1."""
     pytest.importorskip("z3")
     pytest.importorskip("cvc5")
     pytest.importorskip("flint")
@@ -162,9 +163,12 @@ def test_checker_without_solvers_rejects_smt_but_accepts_interval(tmp_path):
             "from attncert import cli\n"
             f"sys.exit(cli.run(['verify', {str(tmp_path)!r}]))\n")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert p.returncode == 1, p.stdout + p.stderr
+    assert p.returncode == 3, p.stdout + p.stderr
     assert "Traceback" not in p.stderr
     lines = p.stdout.splitlines()
     # not REJECTED (the certificate may be fine): CANNOT CHECK, naming the missing solvers
     assert any(ln.startswith("CANNOT CHECK") and "step_100a" in ln and "z3" in ln for ln in lines), p.stdout
     assert any(ln.startswith("OK") and "step_100c" in ln for ln in lines), p.stdout
+    (tmp_path / "broken.json").write_text("{")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert p.returncode == 1 and "REJECTED" in p.stdout and "CANNOT CHECK" in p.stdout, p.stdout + p.stderr

@@ -629,6 +629,9 @@ def _free(n, acc=None) -> set:
     return acc
 
 
+CANNOT_CHECK_EXIT = 3  # verify's exit code when some certificate cannot be checked here and none is rejected
+
+
 def _check_file(f: str, solver_timeout: float) -> tuple:
     """("ok", cert, checked, trusted) or (status, reason) for one file; never raises."""
     try:
@@ -677,7 +680,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     if not files:
         out.write("verify: no certificate files found\n")
         return 1
-    bad = 0
+    bad = rejected = 0
     ok: dict[str, tuple[str, dict, list, list]] = {}  # id -> (file, cert, checked, trusted)
     seen: dict[str, str] = {}
     all_trust: set[str] = set()
@@ -686,6 +689,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             res = ("REJECTED", f"duplicate id {res[1]['id']!r} (also in {seen[res[1]['id']]})")
         if res[0] != "ok":
             bad += 1
+            rejected += res[0] != "CANNOT CHECK"
             out.write(_safe(f"{res[0]} {f}: {res[1]}") + "\n")
             report.append({"path": f, "status": res[0], "reason": res[1]})
             continue
@@ -782,6 +786,8 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                   f"not re-run: {', '.join(n for n in ('z3', 'cvc5') if n not in smtlib.CHOSEN) or 'none'}\n")
     if all_trust and not quiet:
         out.write("trusted:\n" + "".join(f"  - {_safe(t)}\n" for t in sorted(all_trust)))
-    if bad or (conditional and not allow_conditional):
+    if rejected or (conditional and not allow_conditional):
         return 1
+    if bad:  # only CANNOT CHECK: this machine lacks a solver; nothing was found wrong
+        return CANNOT_CHECK_EXIT
     return 0

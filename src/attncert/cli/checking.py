@@ -77,6 +77,7 @@ def cmd_list(args, out, err) -> int:
     from attncert.core.families import all_families, select
 
     chosen = {o.id for o in select(args.selector)}
+    rec = []
     for fam in all_families():
         obs = [o for o in fam.obligations if o.id in chosen]
         if not obs:
@@ -85,6 +86,11 @@ def cmd_list(args, out, err) -> int:
         for o in obs:
             exp = f" [expect {o.expect.name}]" if o.expect is not None else ""
             out.write(f"  {o.id:<48} {o.ref:<28} {'/'.join(o.methods)}{exp}\n")
+        rec.append({"family": fam.name, "paper": fam.paper, "title": fam.title,
+                    "obligations": [{"id": o.id, "ref": o.ref, "statement": o.statement, "methods": list(o.methods),
+                                     "expect": o.expect.name if o.expect is not None else None} for o in obs]})
+    if args.json:
+        write_json(args.json, {"schema": "attncert.list/1", "families": rec})
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import os
 
 
@@ -11,7 +12,9 @@ from attncert.core.errors import UsageError
 
 
 EPILOG = """exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or not
-verified (verify: REJECTED, CANNOT CHECK, or CONDITIONAL without --allow-conditional); 2 usage error.
+verified (verify: REJECTED, or CONDITIONAL without --allow-conditional); 2 usage error; 3 (verify) some
+certificate cannot be checked on this machine (a solver is missing) and none was rejected. --json -
+writes the JSON to standard output and the usual lines to standard error.
 Selectors: all (default), a paper (ks, infoflow), a family, an obligation id, or a glob over ids such as
 'ks.boltz.lemma7.*'."""
 
@@ -21,10 +24,19 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def write_json(path: str, obj) -> None:
+JSON_STDOUT: list = []  # the real standard output while a command runs with --json - (set by cli.main.run)
+
+
+def write_json(path: str, obj, default=None) -> None:
+    """Write JSON to ``path`` atomically; ``-`` is standard output (the command's human-readable output
+    then goes to standard error, so the JSON on stdout stays parseable)."""
     from attncert.core.certificate import atomic_write
 
-    atomic_write(path, json.dumps(obj, indent=1, sort_keys=True) + "\n")
+    text = json.dumps(obj, indent=1, sort_keys=True, default=default) + "\n"
+    if path == "-":
+        (JSON_STDOUT[-1] if JSON_STDOUT else sys.stdout).write(text)
+    else:
+        atomic_write(path, text)
 
 
 def fmt_line(res) -> str:
@@ -102,7 +114,7 @@ def writable(*paths) -> None:
     import os
 
     for p in paths:
-        if p is None:
+        if p is None or p == "-":
             continue
         d = os.path.dirname(os.path.abspath(p))
         if not os.path.isdir(d) or not os.access(d, os.W_OK):

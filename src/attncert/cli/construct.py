@@ -90,7 +90,7 @@ def _construct_ks(args, out) -> int:
     out.write(f"  achieved min separation 10^{sep:.8g} vs delta 10^{a['log10_delta_up']:.8g}: "
               f"log10 ratio {sep - a['log10_delta_up']:.6g}\n")
     out.write(f"  float64: {r.float64['verdict']}: {r.float64['reason']}\n")
-    rec = {"schema": "attncert.papers.infoflow.construct-ks/1", "dataset": ds.to_json(), "v": [str(x) for x in L.v], "K": str(L.K),
+    rec = {"schema": "attncert.construct-ks/1", "dataset": ds.to_json(), "v": [str(x) for x in L.v], "K": str(L.K),
            "weights": L.params, "r": str(L.r), "log10_delta_up": a["log10_delta_up"], "bits": a["bits"],
            "verdict": verdict, "arb": a, "mpmath": r.mpmath, "float64": r.float64,
            "lemma3": {k: str(v) for k, v in r.lemma3.items()}}
@@ -174,7 +174,7 @@ def _construct_thm4(args, out) -> int:
             recs[-1]["direct"] = d
             code = code or (0 if d["verdict"] == "PROVED" else 1)
     if args.json:
-        write_json(args.json, {"schema": "attncert.papers.infoflow.construct.thm4/1", "results": recs})
+        write_json(args.json, {"schema": "attncert.construct.thm4/1", "results": recs})
     return code
 
 

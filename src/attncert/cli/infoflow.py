@@ -10,7 +10,6 @@ fails on some input with strict comparisons (hence on a set of positive measure)
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from attncert.core.errors import InvalidParameter, UsageError
@@ -287,5 +286,7 @@ def cmd_infoflow(args, out, err) -> int:
         out.write(f"wrote {args.png}\n")
     if args.json:
         data = {k: v for k, v in res.items() if not k.startswith("_")}
-        atomic_write(args.json, json.dumps(data, indent=1, sort_keys=True, default=str) + "\n")
+        from attncert.cli.common import write_json
+
+        write_json(args.json, data, default=str)
     return 1 if lc["failures"] or not (res["learns_on_input"] or tr.ties or not res["differentiable"]) else 0

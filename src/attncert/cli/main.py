@@ -12,6 +12,8 @@ import sys
 
 from attncert.core.engine import WALL_TIMEOUT_S
 from attncert.core.errors import AttncertError, UsageError
+from attncert.core.versions import ATTNCERT_VERSION
+from attncert.cli import common
 from attncert.cli.common import EPILOG, Parser, arg_executor, arg_jobs, arg_limit, arg_positive_float, arg_solvers
 from attncert.cli.checking import cmd_audit, cmd_certify, cmd_check, cmd_list, cmd_report, cmd_verify
 from attncert.cli.bounds import cmd_bound
@@ -23,6 +25,7 @@ from attncert.cli.gpu import cmd_gpu_check, cmd_train
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="attncert", description="Prover companion for InfoFlow (Yu et al. 2026) and "
                 "Kajitsuka-Sato (ICLR 2024): check proof steps, write and verify certificates.", epilog=EPILOG)
+    p.add_argument("--version", action="version", version=f"attncert {ATTNCERT_VERSION}")
     sub = p.add_subparsers(dest="command", parser_class=Parser)
     c = sub.add_parser("check", help="discharge obligations and print one verdict per line", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
@@ -71,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_report)
     c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
+    c.add_argument("--json", metavar="FILE", help="write attncert.list/1 JSON (families and obligations) to FILE ('-': stdout)")
     c.set_defaults(fn=cmd_list)
     c = sub.add_parser("audit", help="errata report: steps refuted as printed, statement mismatches", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
@@ -166,10 +170,19 @@ def run(argv, out=None, err=None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        args = build_parser().parse_args(argv)
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as e:  # --help, --version
+            return int(e.code or 0)
         if not getattr(args, "fn", None):
             build_parser().print_help(out)
             return 2
+        if getattr(args, "json", None) == "-":  # JSON alone on stdout; the usual lines go to stderr
+            common.JSON_STDOUT.append(out)
+            try:
+                return args.fn(args, err, err)
+            finally:
+                common.JSON_STDOUT.pop()
         return args.fn(args, out, err)
     except UsageError as e:
         err.write(f"attncert: error: {e}\n")

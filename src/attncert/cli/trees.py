@@ -52,7 +52,6 @@ def obligations(target: str, T: int, D: int):
 
 def cmd_trees(args, out, err) -> int:
     from attncert.api import write_certificates
-    from attncert.core.certificate import atomic_write
     from attncert.core.engine import run_obligation
     from attncert.papers.infoflow.treesat import paper_bounds, params, solve
 
@@ -100,5 +99,7 @@ def cmd_trees(args, out, err) -> int:
         rec = {"schema": SCHEMA, "target": target, "T": T, "D": D, "minimum": r.minimum, "unit": unit,
                "paper_lower": lo, "paper_upper": up, "verdicts": verdicts, "witness": r.witness,
                "solvers": r.solvers, "reason": r.reason, "certificates": paths}
-        atomic_write(args.json, json.dumps(rec, indent=1, sort_keys=True) + "\n")
+        from attncert.cli.common import write_json
+
+        write_json(args.json, rec)
     return 0 if verdicts["lower"] == "PROVED" else 1

@@ -1,0 +1,3 @@
+from attncert.cli import main
+
+main()
