@@ -514,3 +514,44 @@ def test_tree_quantity_names_are_reserved(tmp_path, domain, kind):
     p = write(tmp_path, cert("forged.squat", c, ev, verdict), name="squat")
     code, text = verify([p])
     assert code == 1 and "REJECTED" in text and "defined by tree evidence" in text, text
+
+
+# ------------------------------------------------------------------------- attack round 4a (resources)
+
+def test_huge_exact_powers_are_evaluated_as_intervals(tmp_path):
+    """3^(10^8) built as an exact integer took 133 s; past 2^20 result bits the power is an interval."""
+    import time
+
+    c = claim([], [], op("gt", op("pow", op("pow", num(3), 10000), 10000), num(0)))
+    p = write(tmp_path, cert("forged.bigpow", c, {"kind": "interval", "bits": 128, "margin": None}))
+    t0 = time.perf_counter()
+    code, text = verify([p])
+    assert code == 0 and "OK " in text and time.perf_counter() - t0 < 10, text  # true, and quick
+
+
+def test_worst_margin_exponent_is_bounded(tmp_path):
+    """'1e-999999999' as the recorded margin made the checker build 10^999999999 (218 MB, minutes)."""
+    c = claim([("x", "real", 0, 1)], [], op("le", x, num(2)))
+    ev = {"kind": "sample", "samples": 10, "seed": 0, "dps": 30, "box": {"x": ["0", "1"]},
+          "worst_point": {"x": "1"}, "worst_margin": "1e-999999999"}
+    p = write(tmp_path, cert("forged.margin_exp", c, ev, "CONFIRMED"))
+    code, text = verify([p])
+    assert code == 1 and "REJECTED" in text and "exponent" in text, text
+
+
+def test_exp_log_work_budget_rejects_with_one_line(tmp_path):
+    """A deterministic budget of exp/log work per certificate (not a clock): past it, REJECTED naming the
+    budget. 300 distinct logs at 131,072 bits would take hours; here a small budget shows the rule."""
+    from attncert.checker import qarith
+    from attncert.checker import verify as V
+
+    goal = op("gt", op("add", *[op("log", num(Fraction(k + 2, k + 1))) for k in range(40)]), num(0))
+    p = write(tmp_path, cert("forged.work", claim([], [], goal), {"kind": "interval", "bits": 4096, "margin": None}))
+    assert verify([p])[0] == 0  # within the default budget: a true claim, accepted
+    old = qarith.MAX_WORK
+    try:
+        V.set_limits(work=200)
+        code, text = verify([p])
+    finally:
+        V.set_limits(work=old)
+    assert code == 1 and "exp/log work than the checker's budget" in text, text

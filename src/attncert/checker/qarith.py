@@ -28,6 +28,52 @@ MAX_PREC = 1 << 17  # bits; a certificate asking for more is refused
 EXP_ARG_MAX = 1 << 20
 
 
+class TooMuchWork(Exception):
+    """The certificate needs more exp/log work than the checker's budget (MAX_WORK)."""
+
+
+# A deterministic work budget per certificate (the checker calls reset_work() before each one): every
+# distinct exp or log the certificate needs costs ceil((p / 1024)^2.5) units at precision p (measured:
+# an interval log at 131,072 bits takes about 11 s and costs 185,364 units; at 47,337 bits 0.9 s and
+# 14,520). Repeats of the same exp/log within the certificate are free, so the total depends on the
+# certificate alone, never on the machine, the solver caches or --jobs. MAX_WORK is about 2 minutes
+# of that worst kind of work here; the default KS Theorem 2 certificate needs a fraction of it
+# (docs/soundness.md, round 4).
+MAX_WORK = 2_000_000
+WORK = [0]
+_SEEN: set = set()
+
+
+def reset_work() -> None:
+    WORK[0] = 0
+    _SEEN.clear()
+
+
+def _units(prec: int) -> int:
+    """ceil-ish (prec / 1024)^2.5, in integers."""
+    return isqrt((max(prec, 0) ** 5) >> 50) + 1
+
+
+def _charge(key: tuple, prec: int) -> None:
+    if key in _SEEN:
+        return
+    _SEEN.add(key)
+    WORK[0] += _units(prec)
+    if WORK[0] > MAX_WORK:
+        raise TooMuchWork(f"the certificate needs more exp/log work than the checker's budget ({MAX_WORK:,} units; "
+                          f"one exp or log at {prec:,} bits costs {_units(prec):,})")
+
+
+def _exp_c(n: int, e: int, d: int, prec: int):
+    _charge(("exp", n, e, d, prec), prec)
+    return _exp(n, e, d, prec)
+
+
+def _log_c(n: int, e: int, d: int, prec: int):
+    _charge(("log", n, e, d, prec), prec)
+    return _log(n, e, d, prec)
+
+
 class Undecided(Exception):
     """The interval cannot decide (division by an interval containing 0, log of a non-positive)."""
 
@@ -237,7 +283,7 @@ class I:
         p, l, h = self.prec, self.l, self.h
         if _sgn((h[0], h[1], 1), (EXP_ARG_MAX, 0, 1)) > 0:
             raise Undecided("exp of an argument above 2^20 (refused: the enclosure would not fit in memory)")
-        lo, hi = _exp(l[0], l[1], 1, p)
+        lo, hi = _exp_c(l[0], l[1], 1, p)
         if h != l:
             dl = _add(h, _neg(l), 64, True)  # >= h - l >= 0
             if dl[0].bit_length() + dl[1] < -(p // 2) - 8:
@@ -246,14 +292,14 @@ class I:
                 f = _add(_add((1, 0), dl, p + 64, True), _mul(dl, dl, 64, True), p + 64, True)
                 hi = _mul(hi, f, p, True)
             else:
-                hi = _exp(h[0], h[1], 1, p)[1]
+                hi = _exp_c(h[0], h[1], 1, p)[1]
         return _new(lo, hi, p)
 
     def log(self):
         if self.l[0] <= 0:
             raise Undecided("log of an interval that is not positive")
         p, l, h = self.prec, self.l, self.h
-        return _new(_log(l[0], l[1], 1, p)[0], _log(h[0], h[1], 1, p)[1], p)
+        return _new(_log_c(l[0], l[1], 1, p)[0], _log_c(h[0], h[1], 1, p)[1], p)
 
     def __repr__(self):
         return f"[{_float(self.l):.17g}, {_float(self.h):.17g}]"
@@ -268,12 +314,12 @@ def _float(x) -> float:
 
 def exp_of(v, prec: int) -> I:
     """exp of an interval, or of an exact rational (not rounded first)."""
-    return v.exp() if isinstance(v, I) else _new(*_exp(*_q(v), prec), prec)
+    return v.exp() if isinstance(v, I) else _new(*_exp_c(*_q(v), prec), prec)
 
 
 def log_of(v, prec: int) -> I:
     """log of an interval, or of an exact rational (not rounded first)."""
-    return v.log() if isinstance(v, I) else _new(*_log(*_q(v), prec), prec)
+    return v.log() if isinstance(v, I) else _new(*_log_c(*_q(v), prec), prec)
 
 
 def sub_signs(a, b) -> tuple[int, int]:

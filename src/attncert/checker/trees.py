@@ -24,6 +24,9 @@ BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies"}
 RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 
+MAX_EXACT_BITS = 1 << 20  # an exact power with a larger result is evaluated as an interval instead
+
+
 class Reject(Exception):
     """The certificate is not acceptable; the message says why in one line."""
 
@@ -241,7 +244,9 @@ def _ival(n: tuple, env: dict, prec: int, memo: dict):
     vals = [ival_(c, env, prec) if isinstance(c, tuple) else c for c in n[1:]]
     if all(isinstance(v, Fraction) for v in vals if not isinstance(v, (int, str))) and op in (
             "add", "mul", "neg", "div", "pow", "abs", "max", "min"):
-        return _exact_op(op, vals)
+        exact = _exact_op(op, vals)
+        if exact is not None:
+            return exact
     iv = [v if isinstance(v, I) else (I(v, exact=True, prec=prec) if isinstance(v, Fraction) else v) for v in vals]
     for v in iv:
         if isinstance(v, I):
@@ -298,6 +303,9 @@ def _exact_op(op, vals):
     if op == "pow":
         if vals[0] == 0 and vals[1] < 0:
             raise Undecided("division by zero")
+        size = max(vals[0].numerator.bit_length(), vals[0].denominator.bit_length())
+        if abs(vals[1]) * size > MAX_EXACT_BITS:
+            return None  # too large to keep exact: the caller evaluates it as an interval
         return vals[0] ** vals[1]
     if op == "abs":
         return abs(vals[0])
@@ -378,7 +386,10 @@ def sz_eval(n: tuple, env: dict, atoms: dict, rng: random.Random):
         return atoms[key]
     if op in ("add", "mul", "neg", "div", "pow"):
         vals = [sz_eval(c, env, atoms, rng) if isinstance(c, tuple) else c for c in n[1:]]
-        return _exact_op(op, vals)
+        out = _exact_op(op, vals)
+        if out is None:
+            raise Undecided("an exact power too large for the zero test")
+        return out
     raise Reject(f"operator {op!r} is not allowed in an identity")
 
 

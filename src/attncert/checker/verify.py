@@ -12,7 +12,7 @@ import unicodedata
 from fractions import Fraction
 
 from . import smtlib, treecover
-from .qarith import MAX_PREC, Undecided
+from .qarith import MAX_PREC, TooMuchWork, Undecided, reset_work
 from .trees import Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
@@ -68,10 +68,11 @@ LIMITS_HELP = {"digits": "largest number of digits in one number", "nodes": "lar
 
 
 def set_limits(digits: int | None = None, nodes: int | None = None, depth: int | None = None,
-               prec: int | None = None, file_mb: float | None = None, solvers=None) -> None:
+               prec: int | None = None, file_mb: float | None = None, solvers=None, work: int | None = None) -> None:
     """Resource limits of the checker (defaults: 5,000 digits, 200,000 nodes, depth 200, 131,072 bits,
     8 MiB). A certificate beyond any of them is REJECTED, naming the limit, before the work starts.
-    ``solvers``: the solvers that re-run SMT goals (None, the default: every installed one)."""
+    ``solvers``: the solvers that re-run SMT goals (None, the default: every installed one). ``work``:
+    the exp/log work budget per certificate (qarith.MAX_WORK, default 2,000,000 units)."""
     global MAX_PREC, MAX_FILE_BYTES
     from . import qarith, trees
 
@@ -86,6 +87,8 @@ def set_limits(digits: int | None = None, nodes: int | None = None, depth: int |
     if file_mb is not None:
         MAX_FILE_BYTES = int(file_mb * (1 << 20))
     smtlib.choose(solvers)
+    if work is not None:
+        qarith.MAX_WORK = int(work)
 
 
 def load(path: str) -> dict:
@@ -220,7 +223,8 @@ def decide(node, env: dict, bits: int, zero_seed: int | None = None):
             v = None
         if v is not None:
             return v, 0
-    if zero_seed is not None and op in ("lt", "le", "gt", "ge", "eq", "ne") and defined_at(node, env, 4 * bits):
+    if zero_seed is not None and op in ("lt", "le", "gt", "ge", "eq", "ne") and \
+            defined_at(node, env, min(4 * bits, MAX_PREC)):
         diff = log_rewrite(("add", node[1], ("neg", node[2])))
         try:
             zero, k = identically_zero(diff, [], seed=zero_seed, fixed=env)
@@ -272,6 +276,8 @@ def _worst_margin_agrees(goal, env, text: str) -> None:
     if not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?(e-?[0-9]+)?", text) or len(text) > 60:
         raise Reject("worst_margin is not a decimal number")
     mant, _, expo = text.partition("e")
+    if abs(int(expo or 0)) > 10_000:
+        raise Reject("worst_margin exponent beyond 10^10000")
     rec = Fraction(mant) * Fraction(10) ** int(expo or 0)
     try:
         v = ival(("add", goal[1], ("neg", goal[2])), env, 256)
@@ -304,6 +310,7 @@ def _margin_agrees(goal, env, bits, recorded):
 
 def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple[str, list[str], list[str]]:
     """Verify one certificate. Returns (verdict, what was checked, what was trusted); raises Reject."""
+    reset_work()  # the exp/log work budget is per certificate
     if isinstance(obj.get("schema"), str) and obj["schema"] in RETIRED:
         raise Reject(f"schema {obj['schema']} is retired: {RETIRED[obj['schema']]}")
     _check_keys(obj, TOP_KEYS, "certificate")
@@ -414,7 +421,7 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
             zero_seed = _hash_seed("counterexample", obj["claim_sha256"],
                                    canonical({k: str(v) for k, v in sorted(env.items())})) if ev["zero_test"] else None
         for n in raw:  # at the certificate's precision first (a proof at any precision is one), then 4x
-            if not (defined_at(n, env, bits) or defined_at(n, env, 4 * bits)):
+            if not (defined_at(n, env, bits) or defined_at(n, env, min(4 * bits, MAX_PREC))):
                 raise Reject("a term of the claim is not shown defined at the point (a denominator may be 0 "
                              "or a log argument not positive)")
         ks = []
@@ -638,6 +645,8 @@ def _check_file(f: str, solver_timeout: float) -> tuple:
         obj = load(f)
         verdict, checked, trusted = check_cert(obj, solver_timeout)
         return "ok", obj, checked, trusted
+    except TooMuchWork as e:
+        return "REJECTED", str(e)
     except CannotCheck as e:
         return "CANNOT CHECK", str(e)
     except Reject as e:

@@ -50,7 +50,7 @@ def cmd_verify(args, out, err) -> int:
             raise UsageError(f"{p}: no such file or directory")
     from attncert.checker.verify import set_limits
     set_limits(digits=args.max_digits, nodes=args.max_nodes, prec=args.max_prec, file_mb=args.max_file_mb,
-               solvers=args.solvers)
+               solvers=args.solvers, work=args.max_work)
     jobs = args.jobs if args.jobs is not None else max(1, min(8, os.cpu_count() or 1))
     report: list = []
     code = verify_paths(args.paths, out, solver_timeout=args.timeout, quiet=args.quiet, report=report,

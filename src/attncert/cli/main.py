@@ -58,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--max-nodes", type=arg_limit, metavar="N", help="refuse larger expression trees (default 200000)")
     c.add_argument("--max-prec", type=arg_limit, metavar="BITS", help="refuse higher working precision (default 131072)")
     c.add_argument("--max-file-mb", type=arg_positive_float, metavar="MB", help="refuse larger files (default 8)")
+    c.add_argument("--max-work", type=arg_limit, metavar="UNITS", help="exp/log work budget per certificate "
+                   "(default 2000000 units, about 2 minutes of the costliest work; one log at 131072 bits costs 185364)")
     c.add_argument("--jobs", type=arg_jobs, default=None, metavar="N",
                    help="check files in N processes (default: the number of CPUs, at most 8; verdicts do not depend on it)")
     c.add_argument("--solvers", type=arg_solvers, default=None, metavar="LIST",
