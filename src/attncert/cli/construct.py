@@ -17,29 +17,30 @@ def cmd_construct(args, out, err) -> int:
     if args.name == "ks-thm2":
         return _construct_ks(args, out)
     if args.name == "thm4":
-        return _construct_thm4(args, out)
+        return _construct_thm4(args, out, err)
     if args.name != "thm6":
         raise UsageError(f"unknown construction {args.name!r}; available: thm4, thm6, ks-thm2")
     for opt in ("T0", "d", "n", "eps"):
         if getattr(args, opt) is None:
             raise UsageError(f"construct thm6 needs --{opt}")
-    c = thm6(T0=args.T0, d=args.d, n=args.n, eps=args.eps)
+    c = thm6(T0=args.T0, d=args.d, n=args.n, eps=args.eps)   # refuses a bit assignment above MAX_BITS entries
+    from attncert.papers.infoflow.replace import as_p, check_decoder_size
+    check_decoder_size(c)  # the tanh replacement (p = 2) always runs: refuse a decoder it cannot take, before any work
     if args.p is not None:
-        from attncert.papers.infoflow.replace import as_p
         as_p(args.p)  # refuse a bad p before any work
     out.write(f"Theorem 6 upper bound (InfoFlow A.3), Heaviside construction: T0={c.T0} d={c.d} n={c.n} eps={c.eps}\n")
     out.write(f"  m = T0 d = {c.m}, L = ceil(log2(2m/eps)) = {c.L} (L831), q = ceil(mL/n) = {c.q} (L868)\n")
     out.write(f"  encoder: {c.enc_hidden} Heaviside units; decoder: {c.dec_hidden} units\n")
     out.write(f"  parameters: {c.params_nonzero} nonzero ({c.params_dense} as dense layers)\n")
-    cells = (1 << c.L) ** c.m
     rt = None
-    if cells <= MAX_CELLS:
+    if c.L * c.m <= MAX_CELLS.bit_length() - 1:     # 2^(L m) cells, compared by the exponent
         rt = exhaustive_roundtrip(c)
         out.write(f"  round trip: exact on all {rt['cells']} dyadic cells and the boundary V_j = 1; sup error "
                   f"{rt['worst_sup_error']} <= eps/(2m) = {rt['bound_eps_over_2m']}: "
                   f"{'PROVED (exhaustive, exact arithmetic)' if rt['ok'] else 'FAILED'}\n")
     else:
-        out.write(f"  round trip: NOT checked ({cells} cells > {MAX_CELLS}); use a larger eps for the exhaustive check\n")
+        out.write(f"  round trip: NOT checked (2^(L m) = 2^{c.L * c.m} cells > {MAX_CELLS}); use a larger eps for the "
+                  "exhaustive check\n")
     sw = sweep(c.T0, c.d, c.n)
     out.write(f"  sweep eps = 2^-3 .. 2^-16: fitted exponent of 1/eps in the parameter count {sw['fitted_exponent']:.3f}, "
               f"predicted T0 d/n = {sw['predicted_exponent']:.3f}\n")
@@ -105,7 +106,7 @@ def _construct_ks(args, out) -> int:
     return code
 
 
-def _construct_thm4(args, out) -> int:
+def _construct_thm4(args, out, err=None) -> int:
     """Theorem 4's two-layer network: build, audit the constraints, certify, evaluate."""
     import os
 
@@ -119,6 +120,8 @@ def _construct_thm4(args, out) -> int:
         raise UsageError("construct thm4 needs --T and --eps")
     if args.box_budget < 1 or args.jobs < 1:
         raise UsageError("--box-budget and --jobs must be >= 1")
+    if args.jobs > 64:
+        raise UsageError(f"--jobs {args.jobs}: at most 64 worker processes")
     if args.direct and not 2 <= args.T <= 3:
         raise UsageError(f"--direct runs for T = 2 or 3 (3T input dimensions), not T = {args.T}")
     if args.samples < 1:
@@ -170,7 +173,7 @@ def _construct_thm4(args, out) -> int:
                      "max_abs_weight": str(mw), "certificate": {"verdict": r.verdict.name, "path": path, "bound": bound},
                      "network": npath, "float64": ev, "mpmath": mp, "worst_found": worst})
         if args.direct:
-            d = _direct_thm4(net, args, out)
+            d = _direct_thm4(net, args, out, err)
             recs[-1]["direct"] = d
             code = code or (0 if d["verdict"] == "PROVED" else 1)
     if args.json:
@@ -178,29 +181,56 @@ def _construct_thm4(args, out) -> int:
     return code
 
 
-def _direct_thm4(net, args, out) -> dict:
-    """The direct interval branch-and-bound of the whole network (attncert.papers.infoflow.thm4direct)."""
+def _duration(seconds: float) -> str:
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return f"{seconds / size:.2g} {unit}"
+    return f"{seconds:.2g} s"
+
+
+DIRECT_PROGRESS_S = 30.0   # without a terminal, a progress line on stderr at most this often during --direct
+
+
+def _direct_thm4(net, args, out, err=None) -> dict:
+    """The direct interval branch-and-bound of the whole network (attncert.papers.infoflow.thm4direct).
+
+    --box-budget is per sub-box: the run evaluates at most (number of sub-boxes) x (box budget) boxes, and
+    that total, with a rough time, is printed before it starts."""
     import os
     import sys
     import time
 
+    from attncert.core.params import sci
     from attncert.papers.infoflow import thm4direct
     from attncert.core.certificate import atomic_write
 
+    err = err or sys.stderr
+    subs = thm4direct.sub_box_count(net.T)
+    total = subs * args.box_budget
+    hours = total * thm4direct.SECONDS_PER_BOX / args.jobs / 3600
     out.write(f"  direct check (interval branch-and-bound of the whole network against F, {3 * net.T} dimensions, "
-              f"box budget {args.box_budget} per sub-box, {args.jobs} job(s)) ...\n")
+              f"{args.jobs} job(s)): box budget {args.box_budget} per sub-box x {subs} sub-boxes = at most "
+              f"{sci(total)} boxes (about {thm4direct.SECONDS_PER_BOX * 1e3:g} ms each: up to about "
+              f"{_duration(hours * 3600)}; a run stops earlier when every sub-box is decided) ...\n")
     out.flush()
     t0 = time.perf_counter()
-    tty = sys.stderr.isatty()
+    tty = err.isatty() if hasattr(err, "isatty") else False
+    last = [t0]
 
     def progress(done, total):
+        now = time.perf_counter()
         if tty:
-            sys.stderr.write(f"\r  sub-boxes {done}/{total}  {time.perf_counter() - t0:.0f}s")
-            sys.stderr.flush()
+            err.write(f"\r  sub-boxes {done}/{total}  {now - t0:.0f}s")
+            err.flush()
+        elif now - last[0] >= DIRECT_PROGRESS_S or done == total:   # periodic lines when stderr is a file or pipe
+            last[0] = now
+            err.write(f"attncert: direct check {net.variant} T={net.T}: sub-boxes {done}/{total} done, "
+                      f"{now - t0:.0f}s\n")
+            err.flush()
 
     d = thm4direct.direct_check(net, box_budget=args.box_budget, jobs=args.jobs, progress=progress)
     if tty:
-        sys.stderr.write("\n")
+        err.write("\n")
     d["seconds"] = round(time.perf_counter() - t0, 1)
     if d["verdict"] == "REFUTED":
         d["replay_mpmath"] = thm4direct.replay(net, d["counterexample"])

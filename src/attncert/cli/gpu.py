@@ -15,7 +15,8 @@ def cmd_gpu_check(args, out, err) -> int:
     writable(args.json)
     rec = gpucheck.run(args.device, batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed,
                        log=(lambda s: err.write(s + "\n")) if args.verbose else None,
-                       search_restarts=args.search_restarts, search_steps=args.search_steps)
+                       search_restarts=args.search_restarts, search_steps=args.search_steps,
+                       warn=lambda s: err.write(f"attncert: {s}\n"))
     out.write(gpucheck.table(rec) + "\n")
     if args.json:
         write_json(args.json, rec)

@@ -6,7 +6,8 @@ It prints the information sets I(t, l) on one input, the active index set I_F(X)
 learns the target there and on a sample (or a grid) of inputs, the model's Number of Comparison (5),
 the target's (where known), the lower bound on M = max |I(t,l)| (step 1) and the cost law's total cost
 and dominant exponent (step 2). Exit codes: 0 the plan learns the target on every input checked; 1 it
-fails on some input with strict comparisons (hence on a set of positive measure); 2 usage error."""
+fails on some input with strict comparisons (hence on a set of positive measure), or no input was checked
+(--samples 0, or every input a tie: UNKNOWN); 2 usage error."""
 
 from __future__ import annotations
 
@@ -248,6 +249,9 @@ def cmd_infoflow(args, out, err) -> int:
                   f"({lc['inputs']}; {lc['skipped']} tie inputs skipped); first: "
                   + " ".join(_fmt_vec(x) for x in lc["first_failure"]) + " (all comparisons strict there, so it "
                   "fails on an open neighbourhood)\n")
+    elif lc["checked"] == 0:   # nothing was checked, so nothing is confirmed (--samples 0, or every input a tie)
+        out.write(f"learns (a.e.): UNKNOWN: no input checked ({lc['inputs']}; {lc['skipped']} tie inputs skipped): "
+                  "0 inputs confirm nothing; use --samples N >= 1 or another --grid\n")
     else:
         out.write(f"learns (a.e.): CONFIRMED on {lc['checked']} inputs ({lc['inputs']}; {lc['skipped']} tie inputs "
                   f"skipped; exact arithmetic at each input; evidence, not a proof of the a.e. statement)\n")
@@ -289,4 +293,6 @@ def cmd_infoflow(args, out, err) -> int:
         from attncert.cli.common import write_json
 
         write_json(args.json, data, default=str)
+    if lc["checked"] == 0:
+        return 1          # UNKNOWN: no input of the learns check was checked
     return 1 if lc["failures"] or not (res["learns_on_input"] or tr.ties or not res["differentiable"]) else 0

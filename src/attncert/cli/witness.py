@@ -67,14 +67,24 @@ def _witness_thm6(args, out) -> int:
     out.write(f"  searched {w.candidates} grid points (spacing 4 eps) in {w.seconds:.2f}s; closest pair "
               f"||f1(V1) - f1(V2)||_inf = {w.distance_float:.3g}\n")
     out.write(f"  V1 = {[str(v) for v in w.V1]}\n  V2 = {[str(v) for v in w.V2]}\n")
+    # The certified claim (two grid points, an inequality) is a true arithmetic fact. What it implies, "any f2 with
+    # L-inf round-trip error <= eps needs width p >= P", is vacuous when T0 d > n: every eps here is <= 1/4 < 1/2,
+    # and then no continuous f2 has that error (docs/theorem6.md: bullet 2 is vacuous). The verdict line says so.
+    m = args.T0 * args.d
+    vacuous = None
+    if m > args.n:
+        vacuous = (f"T0 d = {m} > n = {args.n} and eps < 1/2: no continuous f1, f2 reach L-inf round-trip error <= eps, "
+                   + ("by the IVT, machine-checked in infoflow.thm6.bullet2_vacuous_n1" if args.n == 1
+                      else "by Borsuk-Ulam, cited, not checked") + ", so this bound applies to no network")
     if r.verdict.name == "PROVED":
-        out.write(f"  PROVED: any f2 (weights <= 1) with L-inf round-trip error <= eps on this f1 needs width p >= "
-                  f"{w.width_bound}\n  (conditional: for continuous f1, f2 and T0 d > n that error bound cannot hold "
-                  f"when eps < 1/2; see docs/theorem6.md)\n  certificate: {path}\n")
+        tag = "PROVED" if vacuous is None else f"PROVED (vacuous: {vacuous})"
+        out.write(f"  {tag}: any f2 (weights <= 1) with L-inf round-trip error <= eps on this f1 needs width p >= "
+                  f"{w.width_bound}\n  certificate: {path}\n")
     else:
         out.write(f"  {r.verdict.name}: not certified ({r.evidence.detail.get('reason', '')})\n")
     if args.json:
         write_json(args.json, {"schema": "attncert.witness/1", "verdict": r.verdict.name, "width_bound": w.width_bound,
+                                "vacuous": vacuous is not None, "vacuous_reason": vacuous,
                                 "V1": [str(v) for v in w.V1], "V2": [str(v) for v in w.V2],
                                 "distance_float": w.distance_float, "candidates": w.candidates, "certificate": path})
     return 0 if r.verdict.name == "PROVED" else 1

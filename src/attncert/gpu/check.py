@@ -1,7 +1,15 @@
 """``attncert gpu-check``: the constructed networks over large batches on a GPU (or the CPU), as CONFIRMED
 evidence (sampled; never PROVED).
 
-Sections (each bounded by its share of ``budget_seconds``; every section runs at least one batch):
+``budget_seconds`` bounds the whole run, start-up included: throughput, thm5 and ks get their shares (SHARES;
+thm5 and ks do a fixed, small amount of work), and thm4 runs last with what is left. Inside it the sampling,
+the gradient search and the mpmath re-evaluation of the worst inputs all come out of the budget. The
+re-evaluation has a floor that no budget can shrink (about 0.8 s per input at T = 64, ``mp_cost``): rows
+whose floor does not fit are not run (UNKNOWN, with the budget that would run them), and a line on stderr
+says so before thm4 starts. Every section runs at least one batch, so a budget below the first row's floor
+is overrun by that floor.
+
+Sections:
   thm4        the Theorem 4 network (both variants) for T in {4, 16, 64}, eps in {1/10, 1/100}: worst
               |M(X) - F(X)| in float64 on seeded random inputs and adversarial ones (near-ties, repeated
               tokens, cube corners, the boundary), beside eps (the certified bound). The worst inputs, and
@@ -10,8 +18,9 @@ Sections (each bounded by its share of ``budget_seconds``; every section runs at
               NaN or infinity, or too many near-bound inputs to re-evaluate give UNKNOWN.
               Then an adversarial search (``search_thm4``): gradient ascent on |M(X) - F(X)| in float64
               (torch autograd, Adam, inputs tanh(P) kept in the cube, 3/4 uniform and 1/4 hand-picked
-              starts, seeded), ``search_restarts`` x ``search_steps`` (not bounded by the budget); its best
-              inputs are re-evaluated in mpmath the same way and the verdict rests on those values too.
+              starts, seeded), ``search_restarts`` x at most ``search_steps`` (the budget stops it earlier; the
+              row records the steps run); its best inputs are re-evaluated in mpmath the same way and the
+              verdict rests on those values too.
   throughput  sequences per second of the Theorem 4 network (T = 64, eps = 1/100, repaired) on the device
               beside the numpy reference on the same machine's CPU, the bytes each sequence must move
               (input + output) and the bytes the unfused torch evaluation moves (every aten op's inputs and
@@ -43,6 +52,22 @@ SEARCH_TOP = 3                  # the search's best restarts re-evaluated in mpm
 SEARCH_LR = 0.05
 SEARCH_MARGIN = 1e-6
 SEARCH_DEFAULT = {"cuda": (16384, 400), "cpu": (64, 60)}    # restarts, steps
+
+
+def mp_cost(T: int) -> float:
+    """Seconds one mpmath re-evaluation (50 digits) of the Theorem 4 network takes at length T: a model fitted
+    on a 2-core machine (0.035 s at T = 4, 0.13 s at T = 16, 0.82 s at T = 64), used to plan the budget."""
+    return 0.01 + 0.0063 * T + 1.0e-4 * T * T
+
+
+def thm4_bytes(T: int, n: int) -> int:
+    """An upper estimate of the memory one float64 evaluation (with its autograd graph) of the Theorem 4 network
+    takes for n sequences of length T (measured: about 0.2 MB per sequence at T = 64 with the graph)."""
+    return n * (64 * T * T + 1500 * T)
+
+
+def _reevals(search_on: bool) -> int:
+    return 2 + (SEARCH_TOP if search_on else 0)
 
 
 def peak_bandwidth(torch, dev):
@@ -91,13 +116,16 @@ def _reeval(net, rows) -> list[float]:
     return out
 
 
-def search_thm4(torch, dev, net, model, restarts: int, steps: int, seed: int, lr: float = SEARCH_LR) -> dict:
+def search_thm4(torch, dev, net, model, restarts: int, steps: int, seed: int, lr: float = SEARCH_LR,
+                deadline: float | None = None) -> dict:
     """Gradient ascent on |M(X) - F(X)| over the cube [-1, 1]^(3T), kept in it by X = tanh(P): Adam on P for
     ``steps`` steps from ``restarts`` seeded starts (3/4 uniform on the cube, 1/4 thm4net.adversarial_inputs,
     pulled inside by SEARCH_MARGIN: atanh stays finite and Adam can still move corner coordinates; 1e-9 froze
     them). F's min is differentiated by torch's subgradient. Adam is elementwise, so each restart is its own
-    ascent. Returns the worst float64 error at the starts and over the run, and each restart's best input
-    (float64: candidates only; the caller re-evaluates them in mpmath)."""
+    ascent. With ``deadline`` (a time.perf_counter() value) it stops after the first step that ends past it
+    (``steps`` then records the steps run, ``stopped_by_budget`` is true). Returns the worst float64 error at
+    the starts and over the run, and each restart's best input (float64: candidates only; the caller
+    re-evaluates them in mpmath)."""
     from attncert.papers.infoflow import thm4net
     from attncert.gpu.torch_models import target_torch
 
@@ -113,6 +141,7 @@ def search_thm4(torch, dev, net, model, restarts: int, steps: int, seed: int, lr
     best_X = torch.zeros_like(X0)
     finite = torch.ones((), dtype=torch.bool, device=dev)
     t0 = time.perf_counter()
+    done, stopped = 0, False
     for step in range(steps + 1):
         X = torch.tanh(P)
         err = (model(X)[:, 0] - target_torch(X)).abs()
@@ -125,17 +154,28 @@ def search_thm4(torch, dev, net, model, restarts: int, steps: int, seed: int, lr
             best_X = torch.where(up[:, None, None], X, best_X)
         if step == steps:
             break
+        if step >= 1 and deadline is not None:
+            _sync(torch, dev)
+            if time.perf_counter() >= deadline:
+                stopped = True
+                break
         opt.zero_grad(set_to_none=True)
         (-err.sum()).backward()
         opt.step()
+        done += 1
     _sync(torch, dev)
-    return {"restarts": restarts, "steps": steps, "lr": lr, "finite": bool(finite), "start_worst": float(start),
+    return {"restarts": restarts, "steps": done, "steps_requested": steps, "stopped_by_budget": stopped,
+            "lr": lr, "finite": bool(finite), "start_worst": float(start),
             "worst_float64": float(best.max()), "seconds": round(time.perf_counter() - t0, 3),
             "best": best.detach(), "best_X": best_X.detach()}
 
 
 def check_thm4(torch, dev, T: int, eps: str, variant: str, batch: int, seconds: float, seed: int,
-               search: tuple[int, int] = (0, 0)) -> dict:
+               search: tuple[int, int] = (0, 0), bound_search: bool = True) -> dict:
+    """One row of the thm4 section. With ``bound_search`` (the default), ``seconds`` covers the sampling,
+    the search and the mpmath re-evaluation: the sampling gets a third of what the re-evaluation's planned
+    floor leaves, the search runs until the row's time less its own re-evaluation is spent. Without it,
+    ``seconds`` bounds the sampling alone and the search runs its full scale (benchmarks/gpu_search.py)."""
     from attncert.papers.infoflow import thm4net
     from attncert.gpu.torch_models import dtype_guard, from_thm4, target_torch
 
@@ -151,6 +191,13 @@ def check_thm4(torch, dev, T: int, eps: str, variant: str, batch: int, seconds: 
     epsf = float(net.eps)
     worst, near = [], []            # (err, kind, input) candidates for mpmath re-evaluation
     t0, j = time.perf_counter(), 0
+    search_on = search[0] > 0
+    if bound_search:
+        t_end = t0 + seconds
+        spare = max(0.0, seconds - _reevals(search_on) * mp_cost(T))
+        sample_seconds = spare / 3 if search_on else spare
+    else:
+        t_end, sample_seconds = None, seconds
     while True:
         for kind in ("random", "adversarial"):
             if kind == "random":
@@ -171,7 +218,7 @@ def check_thm4(torch, dev, T: int, eps: str, variant: str, batch: int, seconds: 
             near += [(float(err[k]), kind, X[k].tolist()) for k in idx]
         j += 1
         _sync(torch, dev)
-        if time.perf_counter() - t0 >= seconds:
+        if time.perf_counter() - t0 >= sample_seconds:
             break
     row["seconds"] = round(time.perf_counter() - t0, 3)
     worst.sort(key=lambda w: -w[0])
@@ -188,8 +235,9 @@ def check_thm4(torch, dev, T: int, eps: str, variant: str, batch: int, seconds: 
         unknown.append(f"more than {MAX_REEVAL} sampled inputs have a float64 error above 3/4 eps")
     restarts, steps = search
     if restarts > 0:
+        deadline = None if t_end is None else t_end - SEARCH_TOP * mp_cost(T)
         with torch.enable_grad():
-            s = search_thm4(torch, dev, net, model, restarts, steps, seed)
+            s = search_thm4(torch, dev, net, model, restarts, steps, seed, deadline=deadline)
         best, best_X = s.pop("best"), s.pop("best_X")
         row["search"] = s
         if not s["finite"]:
@@ -358,21 +406,26 @@ def check_ks(torch, dev, seconds: float) -> list[dict]:
 
 def run(device: str = "cpu", batch: int | None = None, budget_seconds: float = 60.0, seed: int = 0,
         log=None, sections=("thm4", "throughput", "thm5", "ks"), Ts=THM4_T, epss=THM4_EPS,
-        search_restarts: int | None = None, search_steps: int | None = None) -> dict:
+        search_restarts: int | None = None, search_steps: int | None = None, warn=None,
+        bound_search: bool = True) -> dict:
     """All sections; see the module doc. One torch thread on the CPU (torch_backend.cpu_threads). The search
-    scale defaults to SEARCH_DEFAULT for the device; ``search_restarts=0`` turns the search off."""
+    scale defaults to SEARCH_DEFAULT for the device; ``search_restarts=0`` turns the search off. ``warn``
+    (a callable taking one line) hears, before the run, which rows the budget leaves out. With
+    ``bound_search=False`` the budget bounds the sampling only (the search and the re-evaluation come on
+    top, and no row is left out): benchmarks/gpu_search.py."""
     from attncert.gpu.torch_models import cpu_threads
 
+    t_run = time.perf_counter()   # the budget counts from here: importing torch is part of the run
+    gpu = device.startswith("cuda")
+    batch, search = _check_params(device, batch, budget_seconds, search_restarts, search_steps, Ts)
+    if not gpu:   # refuse an allocation this machine cannot hold before importing torch (seconds)
+        _check_memory(device, None, batch, search, Ts)
     with cpu_threads(device):
-        return _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search_restarts, search_steps)
+        return _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search, warn, bound_search, t_run)
 
 
-def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search_restarts, search_steps) -> dict:
-    from attncert.gpu.torch_models import _torch, check_device
-
-    torch = _torch()
-    check_device(torch, device)
-    if budget_seconds <= 0:
+def _check_params(device, batch, budget_seconds, search_restarts, search_steps, Ts):
+    if not budget_seconds > 0:
         raise InvalidParameter("--budget-seconds must be positive")
     gpu = device.startswith("cuda")
     batch = batch or (8192 if gpu else 64)
@@ -382,22 +435,50 @@ def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search_re
     search = (dr if search_restarts is None else search_restarts, ds if search_steps is None else search_steps)
     if search[0] < 0 or search[1] < 0:
         raise InvalidParameter("--search-restarts and --search-steps must be at least 0")
+    return batch, search
+
+
+def _check_memory(device, torch, batch, search, Ts) -> None:
+    """Refuse (one line, exit 2) a --batch or --search-restarts whose tensors would not fit in memory."""
+    from attncert.gpu.torch_models import check_memory
+
+    for T in Ts:
+        b = batch if T <= 16 else max(1, batch // 4)
+        check_memory(f"gpu-check --batch {batch}: one batch of {b} sequences at T = {T} (float64)",
+                     thm4_bytes(T, b), device, torch, hint="use a smaller --batch")
+        if search[0]:
+            check_memory(f"gpu-check --search-restarts {search[0]}: the gradient search at T = {T} (float64, "
+                         "with its autograd graph)", thm4_bytes(T, search[0]), device, torch,
+                         hint="use fewer --search-restarts")
+
+
+def _plan_thm4(configs, seconds: float, search_on: bool) -> tuple[list, list]:
+    """Which rows run within ``seconds``: each row's floor is the mpmath re-evaluation of its worst inputs
+    (``mp_cost``); while the floors exceed the budget, the most expensive rows are left out, last first.
+    The first row always runs. Returns (rows to run, rows left out)."""
+    floor = {c: _reevals(search_on) * mp_cost(c[0]) for c in configs}
+    run_ = list(configs)
+    while len(run_) > 1 and sum(floor[c] for c in run_) > seconds:
+        top = max(floor[c] for c in run_[1:])
+        drop = max(i for i, c in enumerate(run_) if i > 0 and floor[c] == top)
+        run_.pop(drop)
+    return run_, [c for c in configs if c not in run_]
+
+
+def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search, warn, bound_search, t_run) -> dict:
+    from attncert.gpu.torch_models import _torch, check_device
+
+    torch = _torch()
+    check_device(torch, device)
+    gpu = device.startswith("cuda")
+    if gpu:
+        _check_memory(device, torch, batch, search, Ts)
     say = log or (lambda s: None)
-    t_start = time.perf_counter()
+    t_start = t_run
     rec = {"schema": "attncert.gpu-check/1", "info": device_info(torch, device), "batch": batch,
            "budget_seconds": budget_seconds, "seed": seed, "search": {"restarts": search[0], "steps": search[1],
            "lr": SEARCH_LR}}
     say(f"device: {rec['info'].get('gpu', device)}; torch {torch.__version__}")
-    if "thm4" in sections:
-        configs = [(T, e, v) for T in Ts for e in epss for v in ("printed", "repaired")]
-        share = SHARES["thm4"] * budget_seconds / len(configs)
-        rec["thm4"] = []
-        for T, e, v in configs:
-            row = check_thm4(torch, device, T, e, v, batch if T <= 16 else max(1, batch // 4), share, seed, search)
-            rec["thm4"].append(row)
-            sr = row.get("search", {}).get("mpmath_worst")
-            say(f"thm4 T={T} eps={e} {v}: {row['verdict']} worst sampled {max(row['worst_random'], row['worst_adversarial']):.3g} "
-                f"({row['random'] + row['adversarial']} inputs)" + ("" if sr is None else f", search {sr:.3g}"))
     if "throughput" in sections:
         rec["throughput"] = throughput(torch, device, SHARES["throughput"] * budget_seconds)
         say(f"throughput: {rec['throughput']['device_seq_per_s']:.3g} seq/s on {device}, "
@@ -408,6 +489,51 @@ def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search_re
     if "ks" in sections:
         rec["ks"] = check_ks(torch, device, SHARES["ks"] * budget_seconds)
         say(f"ks: {', '.join(r['verdict'] for r in rec['ks'])}")
+    if "thm4" in sections:
+        from attncert.papers.infoflow import thm4net
+
+        configs = [(T, e, v) for T in Ts for e in epss for v in ("printed", "repaired")]
+        if search[0] > 0:   # the first Adam imports torch._dynamo (about 1 s): not inside the first row's search time
+            torch.optim.Adam([torch.zeros(1, requires_grad=True)])
+        # thm4 runs last: it gets what the start-up and the other sections left of the budget (at least its share
+        # when the sections run alone, as benchmarks/gpu_search.py does)
+        section = (max(0.0, budget_seconds - (time.perf_counter() - t_start)) if bound_search
+                   else SHARES["thm4"] * budget_seconds)
+        left = _plan_thm4(configs, section, search[0] > 0)[1] if bound_search else []
+        if left:
+            need = (sum(_reevals(search[0] > 0) * mp_cost(T) for T, _, _ in configs) + budget_seconds - section)
+            msg = (f"gpu-check: --budget-seconds {budget_seconds:g} leaves out {len(left)} of {len(configs)} Theorem 4 "
+                   f"rows (T = {', '.join(str(T) for T in sorted({c[0] for c in left}))}): re-evaluating their worst "
+                   f"inputs in mpmath alone takes about {sum(_reevals(search[0] > 0) * mp_cost(c[0]) for c in left):.0f} s; "
+                   f"about {need:.0f} s runs every row" + ("" if search[0] == 0 else " (--search-restarts 0: fewer)"))
+            (warn or say)(msg)
+        rec["thm4"] = []
+        t_sec = time.perf_counter()
+        for i, (T, e, v) in enumerate(configs):
+            if (T, e, v) in left:
+                net = thm4net.build(T, e, v)
+                cert = thm4net.certified_bound(net)
+                rec["thm4"].append({"T": T, "eps": e, "variant": v, "beta": net.beta, "bound": str(net.eps),
+                                    "certified": cert, "random": 0, "adversarial": 0, "worst_random": 0.0,
+                                    "worst_adversarial": 0.0, "fraction_of_eps": {"certified": cert / float(net.eps)},
+                                    "verdict": "UNKNOWN", "reason": f"not run: the budget of {budget_seconds:g} s cannot "
+                                    f"cover this row's mpmath re-evaluation (about "
+                                    f"{_reevals(search[0] > 0) * mp_cost(T):.1f} s); raise --budget-seconds"})
+                say(f"thm4 T={T} eps={e} {v}: not run (budget)")
+                continue
+            rest = [c for c in configs[i:] if c not in left]
+            if bound_search:   # this row's floor plus an equal part of what the remaining rows' floors leave
+                fl = {c: _reevals(search[0] > 0) * mp_cost(c[0]) for c in rest}
+                spare = max(0.0, section - (time.perf_counter() - t_sec) - sum(fl.values()))
+                share = fl[(T, e, v)] + spare / len(rest)
+            else:
+                share = section / len(configs)
+            row = check_thm4(torch, device, T, e, v, batch if T <= 16 else max(1, batch // 4), share, seed, search,
+                             bound_search=bound_search)
+            rec["thm4"].append(row)
+            sr = row.get("search", {}).get("mpmath_worst")
+            say(f"thm4 T={T} eps={e} {v}: {row['verdict']} worst sampled {max(row['worst_random'], row['worst_adversarial']):.3g} "
+                f"({row['random'] + row['adversarial']} inputs)" + ("" if sr is None else f", search {sr:.3g}"))
     rec["seconds"] = round(time.perf_counter() - t_start, 3)
     return rec
 
@@ -419,8 +545,12 @@ def table(rec: dict) -> str:
              f"{info['cpus']} CPU cores); budget {rec['budget_seconds']} s, batch {rec['batch']}, seed {rec['seed']}"]
     if "thm4" in rec:
         sc = rec.get("search", {})
+        ran = [r["search"]["steps"] for r in rec["thm4"] if "search" in r]
+        cut = any(r["search"].get("stopped_by_budget") for r in rec["thm4"] if "search" in r)
+        steps = (f"up to {sc.get('steps')} Adam steps (the budget stopped some rows: {min(ran)} to {max(ran)} steps run)"
+                 if cut else f"{sc.get('steps')} Adam steps")
         lines += ["", "Theorem 4 network, float64: worst |M - F| found (sampled and by gradient search; CONFIRMED is "
-                  "evidence, not a proof)", f"search: {sc['restarts']:,} restarts x {sc['steps']} Adam steps (lr "
+                  "evidence, not a proof)", f"search: {sc['restarts']:,} restarts x {steps} (lr "
                   f"{sc['lr']}), inputs tanh(P) in the cube; worst values re-evaluated in mpmath at {MP_DPS} digits"
                   if sc.get("restarts") else "search: off",
                   "| T | eps | variant | beta | inputs (random + adversarial) | worst random | worst adversarial | "
@@ -461,7 +591,10 @@ def table(rec: dict) -> str:
                 continue
             lines.append(f"| {r['size']} | {r['max_rel_diff_mpmath']:.2g} | {r['max_rel_diff_general_vs_rank1']:.2g} | "
                          f"{'yes' if r['norms_below_r'] else 'NO'} | {r['log_delta']:.6g} | {r['verdict']}: {r['reason']} |")
-    lines.append(f"\ntotal {rec['seconds']:.1f} s")
+    b = rec.get("budget_seconds")
+    lines.append(f"\ntotal {rec['seconds']:.1f} s" + ("" if b is None else f" (budget {b:g} s" + (
+        ", overrun by the minimum work: one batch per section and the mpmath re-evaluation of the first row's "
+        "worst inputs)" if rec["seconds"] > 1.1 * b + 1 else ")")))
     return "\n".join(lines)
 
 

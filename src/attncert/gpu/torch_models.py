@@ -47,6 +47,41 @@ def check_device(torch, device: str) -> None:
         raise InvalidParameter("--device cuda: torch sees no CUDA device (use --device cpu)")
 
 
+def memory_limit(device: str, torch=None) -> tuple[int, str]:
+    """The bytes one command may plan to allocate on ``device``, and where that figure comes from: 90% of the
+    free memory of the CUDA device, or 80% of this machine's available memory (Linux /proc/meminfo; else
+    the physical memory)."""
+    import os
+
+    if str(device).startswith("cuda"):
+        free, _ = torch.cuda.mem_get_info()
+        return int(0.9 * free), "90% of the GPU's free memory"
+    avail = None
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    avail = int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    if avail is None:
+        try:
+            avail = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (ValueError, OSError, AttributeError):
+            avail = 8 << 30
+    return int(0.8 * avail), "80% of this machine's available memory"
+
+
+def check_memory(what: str, estimate: int, device: str, torch=None, hint: str = "") -> None:
+    """Refuse (InvalidParameter, one line, exit 2) a run whose estimated memory is above ``memory_limit``,
+    before anything is allocated: "{what} needs about 1.9e+12 bytes, over the limit of ...; {hint}"."""
+    from attncert.core.params import check_limit
+
+    limit, where = memory_limit(device, torch)
+    check_limit(f"{what} needs", limit, estimate=estimate, unit="bytes",
+                hint=f"the limit is {where}" + (f"; {hint}" if hint else ""))
+
+
 class cpu_threads:
     """On the CPU, run with ``n`` torch threads (restored on exit): the small tensors here are faster on one
     thread, and several threads on a shared 2-core machine oversubscribe it (10x slower measured)."""

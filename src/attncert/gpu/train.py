@@ -152,10 +152,62 @@ def _model(d, heads, emb, ffn, seed, device):
 def run_experiment(name: str, device: str = "cpu", steps=None, seeds=None, T=None, batch=None, budget_seconds=None,
                    seed: int = 0, log=None, Ds=None) -> dict:
     """One experiment of DEFAULTS (overrides: steps, seeds, T, batch, Ds); stops starting runs after budget_seconds."""
-    from attncert.gpu.torch_models import cpu_threads
+    from attncert.gpu.torch_models import check_memory, cpu_threads
 
+    if not str(device).startswith("cuda"):   # refuse what this machine cannot hold before importing torch
+        cfg = _make_cfg(name, steps, seeds, T, batch, Ds)
+        check_memory(_memory_what(name, cfg), train_bytes(name, cfg), device, hint=_memory_hint(name))
     with cpu_threads(device):
         return _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log, Ds)
+
+
+def _make_cfg(name, steps, seeds, T, batch, Ds) -> dict:
+    """The experiment's configuration with the user's overrides, checked (no torch needed)."""
+    if name not in DEFAULTS:
+        raise InvalidParameter(f"unknown experiment {name!r}; available: {', '.join(EXPERIMENTS)}")
+    if T is not None and name == "triangle-center":
+        raise InvalidParameter("--T: triangle-center runs its own list of T (C.5)")
+    cfg = dict(DEFAULTS[name])
+    if Ds is not None:
+        if name == "triangle-center":
+            raise InvalidParameter("--D: only intrinsic-dim and tiny have an intrinsic dimension D")
+        if not Ds or any(D < 2 or D > 8 for D in Ds):
+            raise InvalidParameter(f"--D {','.join(map(str, Ds))}: each D must be in 2..8")
+        cfg["Ds"] = tuple(Ds)
+    for k, v in (("steps", steps), ("seeds", seeds), ("T", T), ("batch", batch)):
+        if v is not None:
+            cfg[k] = v
+    if cfg.get("T", 2) < 2:
+        raise InvalidParameter("--T must be at least 2")
+    return cfg
+
+
+def train_bytes(name: str, cfg: dict) -> int:
+    """An upper estimate of the peak memory of one experiment (float32): the data sets, the target's pairwise
+    scores over the whole training set (intrinsic-dim: n x D x T^2), and one training step or validation chunk
+    (the attention scores, B x heads x T^2, kept for the backward pass, and the T x E activations)."""
+    if name == "triangle-center":
+        T, d, heads, E = max(cfg["Ts"]), 2, 4, 48
+        target = 2048 * T ** 3 * d * 4 * 3
+    else:
+        T, d = cfg["T"], 4
+        heads = max(cfg["Ds"])
+        E = 6 * heads
+        target = cfg["n_train"] * heads * T * T * 4 * 2
+    data = (cfg["n_train"] + cfg["n_val"]) * T * d * 4
+    B = max(cfg["batch"], 2048)
+    step = B * (8 * heads * T * T + 16 * T * E + T * d) * 4
+    return data + max(target, step)
+
+
+def _memory_what(name, cfg) -> str:
+    T = max(cfg["Ts"]) if name == "triangle-center" else cfg["T"]
+    return (f"train {name} (T = {T}, batch {cfg['batch']}, {cfg['n_train']} training sequences): one run (data, "
+            "target, a training step)")
+
+
+def _memory_hint(name) -> str:
+    return "use a smaller --batch" if name == "triangle-center" else "use a smaller --T or --batch"
 
 
 def _calibrate(name, cfg, device, steps: int = 12) -> float:
@@ -181,24 +233,14 @@ def _calibrate(name, cfg, device, steps: int = 12) -> float:
 def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log, Ds=None) -> dict:
     from attncert.gpu.torch_models import _torch, check_device
 
+    from attncert.gpu.torch_models import check_memory
+
     torch = _torch()
     if name not in DEFAULTS:
         raise InvalidParameter(f"unknown experiment {name!r}; available: {', '.join(EXPERIMENTS)}")
     check_device(torch, device)
-    if T is not None and name == "triangle-center":
-        raise InvalidParameter("--T: triangle-center runs its own list of T (C.5)")
-    cfg = dict(DEFAULTS[name])
-    if Ds is not None:
-        if name == "triangle-center":
-            raise InvalidParameter("--D: only intrinsic-dim and tiny have an intrinsic dimension D")
-        if not Ds or any(D < 2 or D > 8 for D in Ds):
-            raise InvalidParameter(f"--D {','.join(map(str, Ds))}: each D must be in 2..8")
-        cfg["Ds"] = tuple(Ds)
-    for k, v in (("steps", steps), ("seeds", seeds), ("T", T), ("batch", batch)):
-        if v is not None:
-            cfg[k] = v
-    if cfg.get("T", 2) < 2:
-        raise InvalidParameter("--T must be at least 2")
+    cfg = _make_cfg(name, steps, seeds, T, batch, Ds)
+    check_memory(_memory_what(name, cfg), train_bytes(name, cfg), device, torch, hint=_memory_hint(name))
     say = log or (lambda s: None)
     t_start = time.perf_counter()
     calibrated = None

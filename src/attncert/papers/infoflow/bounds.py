@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from fractions import Fraction
-from math import floor
+from math import floor, log10
 
 from attncert.core.errors import InvalidParameter
 from attncert.numeric.evaluate import exp_enclosure as exp_bounds
 from attncert.numeric.evaluate import log_enclosure as log_bounds
-from attncert.core.params import as_fraction, as_int
+from attncert.core.params import MAX_DIGITS, as_fraction, as_int, check_limit, log10_of, sci
 
 PREC = 128
 
@@ -32,7 +32,10 @@ class Interval:
     hi: Fraction
 
     def to_json(self):
-        return {"lo": str(self.lo), "hi": str(self.hi), "approx": float((self.lo + self.hi) / 2)}
+        mid = (self.lo + self.hi) / 2
+        # approx: a float, or (beyond the float range) the value in scientific form as a string
+        approx = float(mid) if mid == 0 or abs(log10_of(mid)) < 300 else sci(mid, digits=7)
+        return {"lo": str(self.lo), "hi": str(self.hi), "approx": approx}
 
 
 def _ceil(x: Fraction) -> int:
@@ -101,6 +104,7 @@ def thm5(T: int, k: int, n: int, eps) -> Thm5Bound:
         raise InvalidParameter(f"eps={eps}: must be in (0, 1/(64 m)) = (0, {eps_max}) for m = T - k + 1 = {m}")
     N = floor(1 / (16 * m * eps))
     s = Fraction(m, n + 1)
+    _thm5_size(T, k, n, m, eps, N)
     # N0: smallest N with N^(m/(n+1)) > 4/3, i.e. N > (4/3)^((n+1)/m)
     lo, hi = _pow(Fraction(4, 3), Fraction(n + 1, m))
     N0 = floor(hi) + 1 if floor(lo) == floor(hi) else None
@@ -118,6 +122,25 @@ def thm5(T: int, k: int, n: int, eps) -> Thm5Bound:
                      printed_count_applies=N >= N0, eta=eta, width_lower=wl, width_lower_int=width_int,
                      exponent=s - 1, C=C, C_eps_bound=Ce, exponent_formal=Fraction(T - k, n + 1) - 1,
                      exponent_informal=Fraction(T - k - 1, n + 1) - 1)
+
+
+def _thm5_size(T, k, n, m, eps, N) -> None:
+    """Refuse, before any enclosure is computed, a bound whose exact rationals would be astronomically long:
+    N = floor(1/(16 m eps)), 1/eta ~ N^(m/(n+1)), C ~ (3/(64 m))^(m/(n+1)) and C eps^(1 - m/(n+1))."""
+    sf = m / (n + 1)
+    lN, le = log10_of(N), log10_of(eps)
+    lC = log10((k - 1) / (4 * m * n)) + sf * log10(3 / (64 * m))
+    digits = max(lN, sf * lN + log10(m), abs(lC), abs(lC + (1 - sf) * le), abs(log10(k - 1) + le - log10(n) + sf * lN))
+    check_limit(f"bound thm5 (T={T}, k={k}, n={n}, eps={_short(eps)}): its exact numbers (N, eta = 4 m N^(-m/(n+1)), "
+                f"the width bound, C) would have", MAX_DIGITS, estimate=round(digits), unit="digits",
+                hint="use a larger eps or a smaller m/(n+1) = (T - k + 1)/(n + 1)")
+
+
+def _short(x: Fraction) -> str:
+    """A rational as written when short, else in scientific form (never a long integer)."""
+    if x != 0 and log10_of(x.numerator) + log10_of(x.denominator) > 24:
+        return sci(x, digits=4)
+    return str(x)
 
 
 def _sqrt_bounds(x: int, scale: int = 10 ** 12) -> tuple[Fraction, Fraction]:
@@ -157,7 +180,8 @@ class Thm4Bound:
     cells_digits: int            # decimal digits of (cells_average * cells_ratio)^H
     pigeonhole_applies: bool     # m^T0 > cells, decided exactly
     eps0: Interval               # explicit threshold: every eps < eps0.lo has the pigeonhole
-    lemma4_ratio: Interval       # B/(A sqrt E) with B = 2 eps, A = E sqrt(H) eps^(k+1)/2: the Omega's argument
+    lemma4_ratio: Interval | None  # B/(A sqrt E) with B = 2 eps, A = E sqrt(H) eps^(k+1)/2: the Omega's argument;
+    #                              None when the pigeonhole does not apply at this eps (then no bound follows)
     uses: tuple[str, ...] = ("infoflow.thm4.values_norm_repaired", "infoflow.thm4.cube_cell_diameter.n3",
                              "infoflow.thm4.ratio_cell", "infoflow.thm4.avg_cells_bound",
                              "infoflow.thm4.ratio_cells_bound", "infoflow.thm4.floor_half",
@@ -201,6 +225,14 @@ def thm4(T: int, H: int, n: int, eps) -> Thm4Bound:
     R_hi = _sqrt_bounds(n * E)[1]
     sqn_lo, sqn_hi = _sqrt_bounds(n)
     m = floor(L * L / (4 * T0 * eps))
+    # the exact pigeonhole compares m^T0 with the cell count; estimate their digits before building them
+    le = log10_of(eps)
+    cells_log = H * (n * (log10(2 * float(R_hi) * 6 * T * float(sqn_hi)) - float(s) * le)
+                     + log10(24 * T * T * (1 + 2 * log10(T))) - float(s) * le)
+    digits = max(T0 * log10_of(m) if m else 0.0, cells_log)
+    check_limit(f"bound thm4 (T={T}, H={H}, n={n}, eps={_short(eps)}): the exact pigeonhole (13) would compare integers "
+                f"(m^T0 and the cell count) of", MAX_DIGITS, estimate=round(digits), unit="digits",
+                hint="use a larger eps or a smaller T")
     ek_lo, ek_hi = _pow(eps, s)                            # eps^(k+1)
     s_cell = ek_lo / (6 * T * sqn_hi)
     cells_avg = _ceil(2 * R_hi / s_cell) ** n
@@ -223,11 +255,12 @@ def thm4(T: int, H: int, n: int, eps) -> Thm4Bound:
     # Lemma 4 (cited): params = Omega(B/(A sqrt E)), B = 2 eps, A = E sqrt(H) eps^(k+1)/2
     sh_lo, sh_hi = _sqrt_bounds(H)
     E32_lo, E32_hi = _pow(Fraction(E), Fraction(3, 2))
-    l4 = Interval(4 * eps / (E32_hi * sh_hi * ek_hi), 4 * eps / (E32_lo * sh_lo * ek_lo))
+    applies = choices > cells
+    l4 = Interval(4 * eps / (E32_hi * sh_hi * ek_hi), 4 * eps / (E32_lo * sh_lo * ek_lo)) if applies else None
     return Thm4Bound(T=T, H=H, n=n, eps=eps, T0=T0, k=s - 1, k_informal=Fraction(T - 2 * H, H * (n + 1) + 1) - 1,
                      C=C_ABS, L=L, eps_U=L * L / (4 * T0), m=m, choices_digits=len(str(choices)) if choices else 0,
                      s_cell=s_cell, cells_average=cells_avg, delta_cell=delta_cell, cells_ratio=cells_ratio,
-                     cells_digits=len(str(cells)), pigeonhole_applies=choices > cells, eps0=eps0, lemma4_ratio=l4)
+                     cells_digits=len(str(cells)), pigeonhole_applies=applies, eps0=eps0, lemma4_ratio=l4)
 
 
 BOUNDS = {"thm4": thm4, "thm5": thm5}

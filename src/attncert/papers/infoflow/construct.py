@@ -20,13 +20,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from attncert.core.errors import InvalidParameter
-from attncert.core.params import as_fraction, as_int
+from attncert.core.params import as_fraction, as_int, check_limit, sci
 
 MAX_CELLS = 1 << 16
+MAX_BITS = 10 ** 6   # entries of the bit assignment, m L: about 100 MB and 0.5 s at the limit
 
 
 def _levels(m: int, n: int, eps: Fraction) -> tuple[int, int]:
-    L = max(1, math.ceil(math.log2(2 * m / eps)))
+    x = 2 * m / eps
+    L = max(1, math.ceil(math.log2(x.numerator) - math.log2(x.denominator)))   # no float(x): eps may be 1e-400
     while Fraction(2) ** L < 2 * m / eps:  # exact ceil, guarding float log2
         L += 1
     while L > 1 and Fraction(2) ** (L - 1) >= 2 * m / eps:
@@ -81,6 +83,9 @@ def thm6(T0: int, d: int, n: int, eps) -> Thm6Construction:
     if m <= n:
         raise InvalidParameter(f"T0 d = {m} <= n = {n}: the construction of A.3 is for T0 d > n (L824; L989 otherwise)")
     L, q = _levels(m, n, eps)
+    check_limit(f"construct thm6 (T0={T0}, d={d}, n={n}, eps={eps if eps.denominator < 10 ** 12 else sci(eps)}): "
+                f"the bit assignment has m L = {m} x {L} =", MAX_BITS, estimate=m * L, unit="entries",
+                hint="use a smaller T0 d or a larger eps")
     bits = [(j, l) for j in range(m) for l in range(1, L + 1)]
     assignment = tuple((j, l, idx // q, idx % q + 1) for idx, (j, l) in enumerate(bits))
     enc_hidden = m * ((1 << L) - 1)
@@ -94,10 +99,10 @@ def thm6(T0: int, d: int, n: int, eps) -> Thm6Construction:
 def exhaustive_roundtrip(con: Thm6Construction, max_cells: int = MAX_CELLS) -> dict:
     """Check the round trip on every dyadic cell and on the boundary V_j = 1, in exact arithmetic.
     Returns the worst sup-norm error over [0,1]^m (attained at the right ends of cells: 2^-L)."""
+    check_limit(f"exhaustive check: 2^(L m) cells (L = {con.L}, m = {con.m}), that is", max_cells,
+                **({"estimate": 1 << (con.L * con.m)} if con.L * con.m <= 100 else {"log10": con.L * con.m * math.log10(2)}),
+                unit="cells", hint="use a larger eps (the limit is max_cells)")
     cells = (1 << con.L) ** con.m
-    if cells > max_cells:
-        raise InvalidParameter(f"exhaustive check needs {cells} cells (2^(L m), L = {con.L}, m = {con.m}) "
-                               f"> max_cells = {max_cells}; use a larger eps")
     h = Fraction(1, 1 << con.L)
     worst = Fraction(0)
     top = (1 << con.L) - 1
@@ -117,10 +122,16 @@ def sweep(T0: int, d: int, n: int, exps=range(3, 17)) -> dict:
     """Parameter counts for eps = 2^-e, and the least-squares slope of log(count) against log(1/eps) over
     the upper half of the sweep, beside the predicted exponent T0 d / n."""
     rows = []
+    m = T0 * d
     for e in exps:
+        if m * _levels(m, n, Fraction(1, 1 << e))[0] > MAX_BITS:   # the smaller eps of the sweep may not fit
+            break
         c = thm6(T0, d, n, Fraction(1, 1 << e))
         rows.append({"eps": f"1/{1 << e}", "log2_inv_eps": e, "L": c.L, "q": c.q, "params_nonzero": c.params_nonzero,
                      "params_dense": c.params_dense})
+    if len(rows) < 4:
+        raise InvalidParameter(f"sweep: T0 d = {m} leaves {len(rows)} of the eps = 2^-3 .. 2^-16 within the size limit "
+                               f"m L <= {MAX_BITS}; at least 4 are needed for a fit")
     tail = rows[len(rows) // 2:]
     xs = [r["log2_inv_eps"] * math.log(2) for r in tail]
     ys = [math.log(r["params_nonzero"]) for r in tail]

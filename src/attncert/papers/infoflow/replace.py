@@ -45,7 +45,7 @@ from attncert.papers.infoflow.construct import Thm6Construction
 from attncert.core.errors import InvalidParameter
 from attncert.core.expr import E, and_, exp, log, num
 from attncert.numeric.evaluate import arb_prec
-from attncert.core.params import as_fraction
+from attncert.core.params import as_fraction, check_limit
 
 MAX_P = 64
 MAX_DECODER_UNITS = 1 << 20
@@ -167,11 +167,18 @@ def _dyadic_below(x_log2: float) -> Fraction:
     return Fraction(1, 1 << (math.ceil(-x_log2) + 1)) if x_log2 < 0 else Fraction(1)
 
 
+def check_decoder_size(con: Thm6Construction) -> None:
+    """Refuse a construction whose decoder, n (2^q - 1) units, is too large to replace (before any work)."""
+    check_limit(f"tanh replacement: the decoder has n (2^q - 1) units, q = ceil(m L / n) = {con.q}, that is",
+                MAX_DECODER_UNITS, **({"estimate": con.dec_hidden} if con.q <= 64 else
+                                      {"log10": math.log10(con.n) + con.q * math.log10(2)}), unit="units",
+                hint="use a larger eps or a larger n")
+
+
 def tanh_replace(con: Thm6Construction, p=2) -> TanhReplacement:
     """Choose A, B, C, D for every unit (per layer) and state the L_p error bound as one closed claim."""
     p = as_p(p)
-    if con.dec_hidden > MAX_DECODER_UNITS:
-        raise InvalidParameter(f"decoder has {con.dec_hidden} units > {MAX_DECODER_UNITS}; use a larger eps")
+    check_decoder_size(con)
     eps, pf = con.eps, float(p)
     a = decoder_weights(con)
     l1 = {r: sum(abs(v) for v in row.values()) for r, row in a.items()}
@@ -251,10 +258,10 @@ def cell_bound(rep: TanhReplacement, bits: int = 192, max_work: int = MAX_CELL_W
         raise BackendUnavailable("python-flint is not installed (pip install python-flint)") from None
     con = rep.con
     per_axis = 2 * (1 << con.L) - 1
-    work = per_axis ** con.m * (con.dec_hidden + con.enc_hidden)
-    if work > max_work:
-        raise InvalidParameter(f"cell check needs about {work} interval evaluations ((2^(L+1) - 1)^m cells times units, "
-                               f"L = {con.L}, m = {con.m}) > {max_work}; use a larger eps")
+    lw = con.m * math.log10(per_axis) + math.log10(con.dec_hidden + con.enc_hidden)
+    check_limit(f"cell check: (2^(L+1) - 1)^m cells times units (L = {con.L}, m = {con.m}) need", max_work,
+                **({"estimate": per_axis ** con.m * (con.dec_hidden + con.enc_hidden)} if lw < 30 else {"log10": lw}),
+                unit="interval evaluations", hint="use a larger eps")
     with arb_prec(bits):
         return _cell_bound(rep, flint)
 

@@ -16,13 +16,14 @@ f2 of hidden width p, weights <= 1, that eps-approximates F_k on top of this f1 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
 
 from attncert.core.claims import Obligation, claim
 from attncert.core.errors import InvalidParameter
-from attncert.core.params import as_fraction, as_int
+from attncert.core.params import as_fraction, as_int, check_limit, sci
 from attncert.core.expr import E, abs_, add, and_, exp, log, max_, min_, num
 
 USES = ("infoflow.thm5.separation_at_least_delta", "infoflow.thm5.lipschitz_758_sum.p2",
@@ -220,8 +221,9 @@ def thm6(T0: int, d: int, n: int, eps, seed: int = 0, hidden: int = 4, backend: 
         raise InvalidParameter(f"eps={eps}: must be in (0, 1/4] (the packing grid needs 4 eps <= 1)")
     m = T0 * d
     K = int(1 / (4 * eps)) + 1
-    if K ** m > max_candidates:
-        raise InvalidParameter(f"eps={eps}, m={m}: K^m = {K}^{m} = {K ** m} grid points exceeds max_candidates = {max_candidates}")
+    check_limit(f"eps={sci(eps) if eps.denominator > 10 ** 12 else eps}, m = T0 d = {m}: the packing grid has "
+                f"K^m = {sci(K)}^{m} =", max_candidates, log10=m * math.log10(K), unit="grid points",
+                hint="use a larger eps or a smaller T0 d (the limit is max_candidates)")
     net = ph.TanhNet.seeded(m, n, hidden, seed)
     src = _GridNetSource(net, K, eps)
     eta = 2.0 * K ** (-m / n)

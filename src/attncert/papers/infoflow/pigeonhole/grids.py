@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 
 from attncert.core.errors import InvalidParameter
-from attncert.core.params import as_fraction, as_int
+from attncert.core.params import as_fraction, as_int, check_limit, sci
 
 
 DEFAULT_MAX_CANDIDATES = 2 * 10**8
@@ -70,9 +70,12 @@ def grids(m: int, eps, *, max_candidates: int = DEFAULT_MAX_CANDIDATES) -> GridS
     if not (0 < eps < bound):
         raise InvalidParameter(f"eps={eps}: must be in (0, 1/(64 m)) = (0, {bound}) for m = {m} (L609)")
     N = math.floor(1 / (16 * m * eps))
-    M = N ** m
-    if M > max_candidates:
-        raise InvalidParameter(f"eps={eps}, m={m}: N^m = {N}^{m} = {M} candidates exceeds max_candidates = {max_candidates}")
+    # N^m is compared through its logarithm first: for m = 10^9 the integer itself would take minutes to build
+    check_limit(f"eps={sci(eps) if eps.denominator > 10 ** 12 else eps}, m={m}: the grid G_1 x ... x G_m has "
+                f"N^m = {sci(N)}^{m} =", max_candidates, log10=m * math.log10(N), unit="candidates",
+                hint="use a larger eps or a smaller m = T - k + 1 (the limit is max_candidates)")
+    if N ** m > max_candidates:  # exact, now that the logarithm has shown N^m is small
+        raise InvalidParameter(f"eps={eps}, m={m}: N^m = {N}^{m} = {N ** m} candidates exceeds max_candidates = {max_candidates}")
     Delta = 4 * eps
     G = tuple(Grid(Fraction(j - 1, 2 * m), Delta, N) for j in range(1, m + 1))
     return GridSet(m, eps, N, Delta, G)

@@ -13,8 +13,11 @@ from functools import cached_property
 import numpy as np
 
 from attncert.core.errors import InvalidParameter
-from attncert.core.params import as_int
+from attncert.core.params import as_int, check_limit
 from attncert.papers.infoflow.pigeonhole.layout import DYADIC_BITS
+
+
+MAX_WEIGHTS = 10 ** 6   # exact Fraction weights of a seeded net: about 200 MB and a few seconds at the limit
 
 
 def _frac_matrix(rows) -> tuple[tuple[Fraction, ...], ...]:
@@ -82,6 +85,9 @@ class TanhNet:
     @classmethod
     def seeded(cls, d_in: int, d_out: int, hidden: int, seed: int, *, unit_range: bool = True) -> "TanhNet":
         d_in, d_out, hidden = as_int("d_in", d_in, 1), as_int("d_out", d_out, 1), as_int("hidden", hidden, 1)
+        check_limit(f"TanhNet.seeded (d_in = {d_in}, d_out = {d_out}, hidden = {hidden}): hidden (d_in + d_out + 1) "
+                    "+ d_out exact weights, that is", MAX_WEIGHTS, estimate=hidden * (d_in + d_out + 1) + d_out,
+                    unit="weights", hint="use a smaller n, --hidden or T0 d")
         rng = random.Random(seed)
         one = 1 << DYADIC_BITS
 

@@ -43,8 +43,9 @@ T = 3 (9 dimensions) ends UNKNOWN within any budget this machine can afford.
 
 from attncert.papers.infoflow.thm4direct.enclose import PREC, evaluate_box
 from attncert.papers.infoflow.thm4direct.reduce import MAX_DIRECT_T, Reduced, forward_reduced, reduce
-from attncert.papers.infoflow.thm4direct.search import (MAX_DEPTH, check_tree, direct_check, prefix_levels, replay,
-                                                        start_box, tree_leaves)
+from attncert.papers.infoflow.thm4direct.search import (MAX_DEPTH, SECONDS_PER_BOX, check_tree, direct_check,
+                                                        prefix_levels, replay, start_box, sub_box_count, tree_leaves)
 
-__all__ = ["MAX_DEPTH", "MAX_DIRECT_T", "PREC", "Reduced", "check_tree", "direct_check", "evaluate_box",
-           "forward_reduced", "prefix_levels", "reduce", "replay", "start_box", "tree_leaves"]
+__all__ = ["MAX_DEPTH", "MAX_DIRECT_T", "PREC", "Reduced", "SECONDS_PER_BOX", "check_tree", "direct_check",
+           "evaluate_box", "forward_reduced", "prefix_levels", "reduce", "replay", "start_box", "sub_box_count",
+           "tree_leaves"]

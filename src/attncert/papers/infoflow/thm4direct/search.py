@@ -90,6 +90,15 @@ def prefix_levels(T: int) -> int:
     return 2 if T == 2 else 1
 
 
+def sub_box_count(T: int) -> int:
+    """The number of sub-boxes ``direct_check`` cuts the root into: 2^(3T prefix_levels(T)); each gets its
+    own ``box_budget``, so a run evaluates at most sub_box_count(T) * box_budget boxes."""
+    return 2 ** (3 * T * prefix_levels(T))
+
+
+SECONDS_PER_BOX = 1e-3   # rough cost of one box evaluation on one core (docs/theorem4.md: about 1 ms per box)
+
+
 _WORKER: dict = {}
 
 
