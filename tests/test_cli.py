@@ -204,3 +204,40 @@ def test_json_dash_writes_only_json_to_stdout(argv):
     if argv[0] == "list":
         ids = [o["id"] for f in data["families"] for o in f["obligations"]]
         assert ids and all(i.startswith("ks.boltz.lemma5.") for i in ids)
+
+
+def _planted_unknown_code(argv):
+    return ("import sys; from attncert import cli, api;"
+            "import attncert_proofs.ks_boltzmann as K;"
+            "from dataclasses import replace;"
+            "obs=[replace(o, expect=None, family='planted', methods=('nosuchmethod',)) for o in K.planted()][:1];"
+            f"api.select=lambda s: obs; sys.exit(cli.run({argv!r}))")
+
+
+@pytest.mark.parametrize("cmd", ["check", "report"])
+def test_one_unknown_policy_strict_fails(cmd, tmp_path):
+    """UNKNOWN is reported and counted but is not a failure, unless --strict (the pytest plugin agrees:
+    test_pytest_plugin_unknown_policy)."""
+    extra = ["--out", str(tmp_path)] if cmd == "report" else []
+    for strict, want in ((False, 0), (True, 1)):
+        argv = [cmd, "x", *extra] + (["--strict"] if strict else [])
+        p = subprocess.run([sys.executable, "-c", _planted_unknown_code(argv)], capture_output=True, text=True,
+                           timeout=300, cwd=ROOT)
+        assert p.returncode == want, (strict, p.stdout, p.stderr)
+        if cmd == "check":
+            assert "UNKNOWN" in p.stdout and "1 UNKNOWN (a failure only with --strict)" in p.stdout, p.stdout
+
+
+def test_pytest_plugin_unknown_policy(tmp_path):
+    """The plugin skips an UNKNOWN obligation, and fails it with --attncert-strict."""
+    (tmp_path / "conftest.py").write_text(
+        "import attncert_proofs.ks_boltzmann as K\n"
+        "from dataclasses import replace\n"
+        "import attncert.core.families as F\n"
+        "obs = [replace(o, expect=None, family='planted', methods=('nosuchmethod',)) for o in K.planted()][:1]\n"
+        "F.select = lambda s: obs\n")
+    base = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--attncert", "x"]
+    p = subprocess.run(base, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert p.returncode == 0 and "1 skipped" in p.stdout, p.stdout + p.stderr
+    p = subprocess.run(base + ["--attncert-strict"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert p.returncode == 1 and "1 failed" in p.stdout, p.stdout + p.stderr

@@ -27,7 +27,7 @@ def cmd_check(args, out, err) -> int:
         from attncert.integrations.junit import junit_xml
         from attncert.core.certificate import atomic_write
         atomic_write(args.junit, junit_xml(results))
-    return 0 if all(r.as_expected for r in results) else 1
+    return 1 if api.failing(results, args.strict) else 0
 
 
 def cmd_certify(args, out, err) -> int:
@@ -39,7 +39,7 @@ def cmd_certify(args, out, err) -> int:
     for r, p in zip(results, paths):
         out.write(f"{r.verdict.name:<9} {p}\n")
     out.write(f"wrote {len(paths)} certificates under {args.out}\n")
-    return 0 if all(r.as_expected for r in results) else 1
+    return 1 if api.failing(results, args.strict) else 0
 
 
 def cmd_verify(args, out, err) -> int:
@@ -70,7 +70,7 @@ def cmd_report(args, out, err) -> int:
     docs = next((d for d in (os.path.join(os.getcwd(), "docs"), os.path.join(here, "docs")) if os.path.isdir(d)), "docs")
     path = report.write(results, args.out, docs)
     out.write(f"wrote {path} ({len(results)} obligations)\n")
-    return 0 if all(r.as_expected for r in results) else 1
+    return 1 if api.failing(results, args.strict) else 0
 
 
 def cmd_list(args, out, err) -> int:

@@ -11,8 +11,9 @@ import os
 from attncert.core.errors import UsageError
 
 
-EPILOG = """exit codes: 0 all proved, confirmed or as expected; 1 something refuted, unknown or not
-verified (verify: REJECTED, or CONDITIONAL without --allow-conditional); 2 usage error; 3 (verify) some
+EPILOG = """exit codes: 0 all proved, confirmed or as expected; 1 something refuted or not as expected
+(with --strict: also UNKNOWN) or not verified (verify: REJECTED, or CONDITIONAL without
+--allow-conditional); 2 usage error; 3 (verify) some
 certificate cannot be checked on this machine (a solver is missing) and none was rejected. --json -
 writes the JSON to standard output and the usual lines to standard error.
 Selectors: all (default), a paper (ks, infoflow), a family, an obligation id, or a glob over ids such as
@@ -102,11 +103,13 @@ def summary(results, out) -> None:
     out.write("\n" + f"{'family':<28}" + "".join(f"{n:>10}" for n in names) + f"{'total':>8}\n")
     for fam, c in by_fam.items():
         out.write(f"{fam:<28}" + "".join(f"{c[v]:>10}" for v in Verdict) + f"{sum(c.values()):>8}\n")
-    bad = [r for r in results if not r.as_expected]
+    bad = [r for r in results if not r.as_expected and r.verdict.name != "UNKNOWN"]
+    unknown = sum(1 for r in results if not r.as_expected and r.verdict.name == "UNKNOWN")
     errata = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED" and r.obligation.finding)
     other = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED" and not r.obligation.finding)
     out.write(f"\n{len(results)} obligations; {errata} steps refuted as printed (errata, see `attncert audit`); "
-              f"{other} other expected refutations (counterexamples below a hypothesis); {len(bad)} not as expected\n")
+              f"{other} other expected refutations (counterexamples below a hypothesis); {len(bad)} not as expected"
+              + (f"; {unknown} UNKNOWN (a failure only with --strict)" if unknown else "") + "\n")
 
 
 def writable(*paths) -> None:

@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--junit", metavar="FILE", help="write JUnit XML (one test case per obligation) to FILE")
     c.add_argument("--executor", type=arg_executor, default="local", metavar="E",
                    help="local (default), dask (a local Dask cluster of --jobs workers) or dask:tcp://HOST:PORT")
+    c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_check)
     c = sub.add_parser("certify", help="write certificates (deterministic JSON)", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
     c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
     c.add_argument("--executor", type=arg_executor, default="local", metavar="E", help="local, dask or dask:ADDRESS")
+    c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_certify)
     c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
     c.add_argument("paths", nargs="+", metavar="PATH")
@@ -73,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S")
     c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N")
     c.add_argument("--no-cache", action="store_true")
+    c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_report)
     c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")

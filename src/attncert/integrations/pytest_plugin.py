@@ -2,7 +2,8 @@
 obligations as test items, and ``--attncert-certs PATH`` (repeatable) collects certificate files.
 
 Verdict mapping: as expected (PROVED, CONFIRMED, or the expected REFUTED of an erratum) -> pass;
-UNKNOWN -> skipped with the reason; anything else -> failed with the verdict and evidence. A certificate
+UNKNOWN -> skipped with the reason (failed with ``--attncert-strict``: the same policy as `attncert check
+--strict`, attncert.api.failing); anything else -> failed with the verdict and evidence. A certificate
 passes only when the independent checker verifies it. Without these options the plugin does nothing."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ def pytest_addoption(parser):
     g.addoption("--attncert-certs", action="append", default=[], metavar="PATH",
                 help="collect certificate files (or folders of them) as tests verified by the checker")
     g.addoption("--attncert-timeout", type=float, default=300.0, metavar="S", help="safety kill per solver call (seconds)")
+    g.addoption("--attncert-strict", action="store_true",
+                help="an UNKNOWN obligation fails instead of being skipped (as `attncert check --strict`)")
     g.addoption("--attncert-allow-conditional", action="store_true",
                 help="pass a certificate whose own evidence checks but whose cited sources are not all verified "
                      "(CONDITIONAL), as `attncert verify --allow-conditional` does")
@@ -50,10 +53,12 @@ class ObligationItem(_Item):
     def runtest(self):
         from attncert.core.engine import run_obligation
 
+        from attncert.api import failing
+
         r = run_obligation(self.obligation, self.timeout)
         if r.as_expected:
             return
-        if r.verdict.name == "UNKNOWN":
+        if not failing([r], self.config.getoption("--attncert-strict")):  # UNKNOWN, not strict
             pytest.skip(f"UNKNOWN: {r.evidence.detail.get('reason', '')}")
         exp = self.obligation.expect.name if self.obligation.expect else "PROVED or CONFIRMED"
         raise ObligationFailed(f"{self.obligation.id} ({self.obligation.ref}): expected {exp}, got {r.verdict.name} "
