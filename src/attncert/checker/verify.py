@@ -323,8 +323,9 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     for k in ("id", "family", "ref", "statement", "method"):
         if not isinstance(obj[k], str) or not obj[k]:
             raise Reject(f"field {k!r} must be a non-empty string")
-    if obj["paper"] not in ("ks", "infoflow"):
-        raise Reject(f"unknown paper {str(obj['paper'])[:20]!r}")
+    if not isinstance(obj["paper"], str) or not obj["paper"] or len(obj["paper"]) > 64 or \
+            not all(c.isalnum() or c in "_-." for c in obj["paper"]):
+        raise Reject(f"paper {str(obj['paper'])[:20]!r}: 1-64 letters, digits, '_', '-' or '.'")
     if len(obj["id"]) > 200 or any(c.isspace() for c in obj["id"]):
         raise Reject("id must be at most 200 characters without spaces")
     if digest(obj["claim"]) != obj["claim_sha256"]:

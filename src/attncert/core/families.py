@@ -8,7 +8,7 @@ import importlib
 from dataclasses import dataclass, replace
 
 from attncert.core.claims import Obligation
-from attncert.core.errors import UnknownSelector
+from attncert.core.errors import UnknownSelector, UsageError
 
 
 @dataclass(slots=True, frozen=True)
@@ -46,20 +46,61 @@ def family(name: str, paper: str, title: str, obligations, doc: str = "") -> Fam
 
 
 _CACHE: dict[str, Family] = {}
+ENTRY_POINTS = "attncert.families"  # the group a package's families register in (pyproject entry points)
+
+
+def _add(fam, where: str) -> None:
+    if not isinstance(fam, Family):
+        raise UsageError(f"{where}: FAMILY must be built with attncert.core.families.family(...)")
+    if fam.name in _CACHE:
+        raise UsageError(f"{where}: a family named {fam.name!r} is already registered")
+    _CACHE[fam.name] = fam
 
 
 def all_families() -> list[Family]:
+    """Every registered family: the entry points of the group ``attncert.families`` (the two papers'
+    families register there, in pyproject.toml, exactly as a user's package does), the papers' first
+    in their fixed order, then the others by name."""
     if not _CACHE:
+        from importlib.metadata import entry_points
+
         index = importlib.import_module("attncert_proofs")
-        for mod in index.FAMILIES:
-            fam = importlib.import_module(f"attncert_proofs.{mod}").FAMILY
-            _CACHE[fam.name] = fam
+        eps = {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
+        order = [n for n in index.FAMILIES if n in eps] + sorted(n for n in eps if n not in index.FAMILIES)
+        missing = [n for n in index.FAMILIES if n not in eps]
+        if missing:  # an out-of-date install: the papers' entry points come with `pip install -e .`
+            raise UsageError(f"families {missing} are not registered: re-install attncert (pip install -e .)")
+        for n in order:
+            _add(eps[n].load(), f"entry point {n} ({eps[n].value})")
     return list(_CACHE.values())
+
+
+def load_file(path: str) -> Family:
+    """The family defined (as ``FAMILY``) by a Python file of claims: ``attncert check mine.py``."""
+    import importlib.util
+    import os
+
+    if not os.path.isfile(path):
+        raise UsageError(f"{path}: no such file")
+    name = "attncert_user_" + "".join(c if c.isalnum() else "_" for c in os.path.abspath(path))
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+    except Exception as e:  # noqa: BLE001 - the user's file: one line naming it
+        raise UsageError(f"{path}: {e.__class__.__name__}: {e}") from None
+    fam = getattr(mod, "FAMILY", None)
+    if not isinstance(fam, Family):
+        raise UsageError(f"{path}: defines no FAMILY = family(name, paper, title, obligations)")
+    return fam
 
 
 def select(selector: str | None) -> list[Obligation]:
     """Obligations matching a selector: 'all', a paper ('ks', 'infoflow'), a family name, an
-    obligation id, or a glob over ids ('ks.boltz.lemma7.*'). Unknown selectors raise."""
+    obligation id, a glob over ids ('ks.boltz.lemma7.*'), or a Python file of claims ('mine.py', which
+    defines FAMILY). Unknown selectors raise."""
+    if selector is not None and selector.endswith(".py"):
+        return list(load_file(selector).obligations)
     fams = all_families()
     obs = [o for f in fams for o in f.obligations]
     if selector in (None, "", "all"):
