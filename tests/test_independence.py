@@ -137,3 +137,13 @@ def test_the_layer_rule_can_fail():
                     (Path("numeric/evaluate.py"), {"attncert"}),
                     (Path("papers/ks/construct.py"), {"attncert.core.expr", "attncert.backends.arb"})]) == {
         "core/engine.py": {"attncert.papers.infoflow.bounds"}, "numeric/evaluate.py": {"attncert"}}
+
+
+def test_every_package_is_in_pyproject():
+    """A sub-package missing from pyproject's list would be left out of a (non-editable) wheel."""
+    import tomllib
+
+    listed = set(tomllib.loads((SRC.parents[1] / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    have = {".".join(("attncert",) + d.relative_to(SRC).parts) if d != SRC else "attncert"
+            for d in [SRC, *SRC.rglob("*")] if d.is_dir() and (d / "__init__.py").exists()}
+    assert have <= listed, f"add to pyproject [tool.setuptools] packages: {sorted(have - listed)}"
