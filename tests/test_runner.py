@@ -95,12 +95,14 @@ def test_junit_failure_and_skip():
     from attncert.integrations.junit import junit_xml
 
     ob = select(SEL)[0]
-    bad = Result(ob, Evidence(Verdict.REFUTED, "probe", {"kind": "counterexample"}), 0.1)
+    bad = Result(ob, Evidence(Verdict.REFUTED, "probe", {"kind": "counterexample", "point": {"n": "3", "a": "-1/2"}}), 0.1)
     unk = Result(dataclasses.replace(ob, id="x.unk"), Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": "timeout"}), 0.1)
     root = ET.fromstring(junit_xml([bad, unk]))
     assert root.get("failures") == "1" and root.get("skipped") == "1"
     cases = root.findall(".//testcase")
     assert cases[0].find("failure") is not None and cases[1].find("skipped").get("message") == "timeout"
+    assert "counterexample: a = -1/2, n = 3" in cases[0].find("failure").text  # exact, in the failure body
+    assert cases[0].get("classname") == ob.family
 
 
 def test_pytest_plugin_in_a_fresh_project(tmp_path):

@@ -1,7 +1,8 @@
 """JUnit XML for CI systems: one <testsuite> per family, one <testcase> per obligation.
 
 As expected (PROVED, CONFIRMED, or the expected REFUTED of an erratum) -> pass; UNKNOWN when something
-else was expected -> skipped, with the reason; anything else not as expected -> failure."""
+else was expected -> skipped, with the reason; anything else not as expected -> failure, whose body names
+the verdict, the method, the reference, the statement and, for a refutation, the exact counterexample."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ def junit_xml(results) -> str:
             ob = r.obligation
             head = (f'    <testcase classname={quoteattr(fam)} name={quoteattr(ob.id)} time="{r.seconds:.3f}"')
             msg = f"{r.verdict.name} by {r.evidence.method}: {ob.ref}: {ob.statement}"
+            point = r.evidence.detail.get("point") if isinstance(r.evidence.detail, dict) else None
+            if point:  # the counterexample, exact, as the certificate records it
+                msg += "\ncounterexample: " + ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
             if r.as_expected:
                 out.append(head + " />")
             elif r.verdict.name == "UNKNOWN":
