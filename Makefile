@@ -6,10 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: check test certify verify bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[all]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[all]'
 	touch $(STAMP)
 
 check: $(STAMP)
