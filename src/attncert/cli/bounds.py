@@ -54,9 +54,8 @@ def _bound_thm4(args, out) -> int:
     out.write(f"  points b_i (10):            L = C/H = {b.L} with C = {b.C} (exact points: attncert.papers.infoflow.depth.b_points)\n")
     out.write(f"  |U_j| (12):                 m = floor(L^2/(4 T0 eps)) = {_big(b.m)}"
               + ("" if b.m else f"  (U_j empty: needs eps <= L^2/(4 T0) = {b.eps_U})") + "\n")
-    big = _big
-    out.write(f"  cells, average (L408):      cube side {_dec(b.s_cell, False)} -> {big(b.cells_average)} cells per head\n")
-    out.write(f"  cells, ratio of sums:       ratio 1 + {_dec(b.delta_cell, False)} -> {big(b.cells_ratio)} cells per head\n")
+    out.write(f"  cells, average (L408):      cube side {_dec(b.s_cell, False)} -> {_big(b.cells_average)} cells per head\n")
+    out.write(f"  cells, ratio of sums:       ratio 1 + {_dec(b.delta_cell, False)} -> {_big(b.cells_ratio)} cells per head\n")
     out.write(f"  pigeonhole (13):            choices m^T0 has {b.choices_digits} digits, cells {b.cells_digits} digits: "
               f"{'APPLIES' if b.pigeonhole_applies else 'does not apply at this eps'}\n")
     out.write(f"  threshold:                  the pigeonhole applies for every eps < eps0, eps0 in {_iv(b.eps0)}\n")

@@ -103,8 +103,10 @@ def summary(results, out) -> None:
     out.write("\n" + f"{'family':<28}" + "".join(f"{n:>10}" for n in names) + f"{'total':>8}\n")
     for fam, c in by_fam.items():
         out.write(f"{fam:<28}" + "".join(f"{c[v]:>10}" for v in Verdict) + f"{sum(c.values()):>8}\n")
-    bad = [r for r in results if not r.as_expected and r.verdict.name != "UNKNOWN"]
-    unknown = sum(1 for r in results if not r.as_expected and r.verdict.name == "UNKNOWN")
+    from attncert.api import failing
+
+    bad = failing(results)
+    unknown = sum(1 for r in results if not r.as_expected) - len(bad)
     errata = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED" and r.obligation.finding)
     other = sum(1 for r in results if r.as_expected and r.verdict.name == "REFUTED" and not r.obligation.finding)
     out.write(f"\n{len(results)} obligations; {errata} steps refuted as printed (errata, see `attncert audit`); "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from attncert.cli.common import write_json
 from attncert.core.errors import InvalidParameter, UsageError
 
 HELP = ("InfoFlow's two-step estimation (5.3): information sets, I_F, Number of Comparison, cost exponent; "
@@ -290,8 +291,6 @@ def cmd_infoflow(args, out, err) -> int:
         out.write(f"wrote {args.png}\n")
     if args.json:
         data = {k: v for k, v in res.items() if not k.startswith("_")}
-        from attncert.cli.common import write_json
-
         write_json(args.json, data, default=str)
     if lc["checked"] == 0:
         return 1          # UNKNOWN: no input of the learns check was checked

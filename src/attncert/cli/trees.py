@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from math import comb
 
+from attncert.cli.common import write_json
 from attncert.core.errors import UsageError
 from attncert.papers.infoflow import trees_backend  # noqa: F401  (registers the treemin method)
 
@@ -99,7 +100,5 @@ def cmd_trees(args, out, err) -> int:
         rec = {"schema": SCHEMA, "target": target, "T": T, "D": D, "minimum": r.minimum, "unit": unit,
                "paper_lower": lo, "paper_upper": up, "verdicts": verdicts, "witness": r.witness,
                "solvers": r.solvers, "reason": r.reason, "certificates": paths}
-        from attncert.cli.common import write_json
-
         write_json(args.json, rec)
     return 0 if verdicts["lower"] == "PROVED" else 1

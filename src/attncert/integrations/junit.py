@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from attncert.api import failing
+
 
 def junit_xml(results) -> str:
     fams: dict[str, list] = {}
@@ -15,12 +17,13 @@ def junit_xml(results) -> str:
         fams.setdefault(r.obligation.family or "attncert", []).append(r)
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     total = sum(len(v) for v in fams.values())
-    fails = sum(1 for r in results if not r.as_expected and r.verdict.name != "UNKNOWN")
-    skips = sum(1 for r in results if not r.as_expected and r.verdict.name == "UNKNOWN")
+    failed = {id(r) for r in failing(results)}  # the one UNKNOWN policy: an UNKNOWN is skipped, not failed
+    fails = len(failed)
+    skips = sum(1 for r in results if not r.as_expected and id(r) not in failed)
     out.append(f'<testsuites name="attncert" tests="{total}" failures="{fails}" skipped="{skips}">')
     for fam, rs in fams.items():
-        f = sum(1 for r in rs if not r.as_expected and r.verdict.name != "UNKNOWN")
-        s = sum(1 for r in rs if not r.as_expected and r.verdict.name == "UNKNOWN")
+        f = sum(1 for r in rs if id(r) in failed)
+        s = sum(1 for r in rs if not r.as_expected and id(r) not in failed)
         t = sum(r.seconds for r in rs)
         out.append(f'  <testsuite name={quoteattr(fam)} tests="{len(rs)}" failures="{f}" skipped="{s}" time="{t:.3f}">')
         for r in rs:
@@ -32,7 +35,7 @@ def junit_xml(results) -> str:
                 msg += "\ncounterexample: " + ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
             if r.as_expected:
                 out.append(head + " />")
-            elif r.verdict.name == "UNKNOWN":
+            elif id(r) not in failed:  # UNKNOWN
                 out.append(head + ">")
                 out.append(f"      <skipped message={quoteattr(str(r.evidence.detail.get('reason', ''))[:500])} />")
                 out.append("    </testcase>")
