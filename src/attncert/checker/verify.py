@@ -791,9 +791,9 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     out.write(f"verified {verified}/{len(files)} certificates" +
               (f", {conditional} conditional (PROVED from their hypotheses, but a source is unchecked)"
                if conditional else "") + (f", {bad} rejected or not checkable" if bad else "") + "\n")
-    if smtlib.CHOSEN is not None:
+    if smtlib.CHOSEN is not None and not {"z3", "cvc5"} <= smtlib.CHOSEN:
         out.write(f"SMT goals re-run on {', '.join(sorted(smtlib.CHOSEN))} only (--solvers); "
-                  f"not re-run: {', '.join(n for n in ('z3', 'cvc5') if n not in smtlib.CHOSEN) or 'none'}\n")
+                  f"not re-run: {', '.join(n for n in ('z3', 'cvc5') if n not in smtlib.CHOSEN)}\n")
     if all_trust and not quiet:
         out.write("trusted:\n" + "".join(f"  - {_safe(t)}\n" for t in sorted(all_trust)))
     if rejected or (conditional and not allow_conditional):
