@@ -555,3 +555,35 @@ def test_exp_log_work_budget_rejects_with_one_line(tmp_path):
     finally:
         V.set_limits(work=old)
     assert code == 1 and "exp/log work than the checker's budget" in text, text
+
+
+# ------------------------------------------------------------------------- attack round 5 (resources, exit codes)
+
+def test_exact_products_are_capped_too(tmp_path):
+    """A product of 50 powers of about 2^20 bits each ran 106 s exactly (439 s at 100); an exact result
+    that may exceed 2^20 bits is an interval now, for every operation, not only pow."""
+    import time
+
+    X = op("pow", op("pow", num(3), 10000), 66)
+    c = claim([], [], op("gt", op("mul", *[X] * 100), num(0)))
+    p = write(tmp_path, cert("forged.bigmul", c, {"kind": "interval", "bits": 32, "margin": None}))
+    t0 = time.perf_counter()
+    code, text = verify([p])
+    assert code == 0 and "OK " in text and time.perf_counter() - t0 < 10, text
+
+
+def test_a_broken_tree_certificate_is_rejected_even_without_solvers(tmp_path):
+    """With no solver to re-run, a treemin file with nothing valid in it was CANNOT CHECK (exit 3); the
+    evidence is validated and the witness replayed first, so it is REJECTED (exit 1)."""
+    from attncert.checker import smtlib
+
+    name = "nmin[dretrieval,T=8,D=3]"
+    ev = {"kind": "treemin", "target": "dretrieval", "T": 8, "D": 3, "minimum": 100, "witness": [[1], [2], [3]],
+          "solvers": {"cvc5": "unsat", "z3": "unsat"}}
+    p = write(tmp_path, cert("forged.tree", claim([(name, "defined")], [], op("ge", var(name), num(100))), ev))
+    smtlib.choose([])
+    try:
+        code, text = verify([p])
+    finally:
+        smtlib.choose(None)
+    assert code == 1 and "REJECTED" in text and "CANNOT" not in text, text

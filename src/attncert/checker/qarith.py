@@ -32,21 +32,21 @@ class TooMuchWork(Exception):
     """The certificate needs more exp/log work than the checker's budget (MAX_WORK)."""
 
 
-# A deterministic work budget per certificate (the checker calls reset_work() before each one): every
-# distinct exp or log the certificate needs costs ceil((p / 1024)^2.5) units at precision p (measured:
-# an interval log at 131,072 bits takes about 11 s and costs 185,364 units; at 47,337 bits 0.9 s and
-# 14,520). Repeats of the same exp/log within the certificate are free, so the total depends on the
-# certificate alone, never on the machine, the solver caches or --jobs. MAX_WORK is about 2 minutes
-# of that worst kind of work here; the default KS Theorem 2 certificate needs a fraction of it
-# (docs/soundness.md, round 4).
+# A deterministic work budget per certificate (the checker calls reset_work() before each one, which
+# also empties the exp/log caches, so what a certificate costs depends on it alone, never on the
+# machine, earlier certificates or --jobs). Every exp or log actually computed (a cache miss) at
+# precision p costs ceil((p / 1024)^2.5) units (measured: an interval log at 131,072 bits takes about
+# 11 s and costs 185,364 units; at 47,337 bits 0.9 s and 14,520); an exact rational operation whose
+# result may have more than 2^14 bits costs bits / 2^14. MAX_WORK is about 2 minutes of the costliest
+# work here; the default KS Theorem 2 certificate needs a fraction of it (docs/soundness.md, rounds 4-5).
 MAX_WORK = 2_000_000
 WORK = [0]
-_SEEN: set = set()
 
 
 def reset_work() -> None:
     WORK[0] = 0
-    _SEEN.clear()
+    _exp.cache_clear()
+    _log.cache_clear()
 
 
 def _units(prec: int) -> int:
@@ -54,24 +54,32 @@ def _units(prec: int) -> int:
     return isqrt((max(prec, 0) ** 5) >> 50) + 1
 
 
-def _charge(key: tuple, prec: int) -> None:
-    if key in _SEEN:
-        return
-    _SEEN.add(key)
-    WORK[0] += _units(prec)
+def _spend(units: int, what: str) -> None:
+    WORK[0] += units
     if WORK[0] > MAX_WORK:
-        raise TooMuchWork(f"the certificate needs more exp/log work than the checker's budget ({MAX_WORK:,} units; "
-                          f"one exp or log at {prec:,} bits costs {_units(prec):,})")
+        raise TooMuchWork(f"the certificate needs more exact and exp/log work than the checker's budget "
+                          f"({MAX_WORK:,} units; {what})")
+
+
+def charge_exact(bits: int) -> None:
+    if bits > 1 << 14:
+        _spend(bits >> 14, f"an exact operation on {bits:,} bits costs {bits >> 14:,}")
+
+
+def _cached(fn, key: tuple, kind: str, prec: int):
+    misses = fn.cache_info().misses
+    out = fn(*key)
+    if fn.cache_info().misses != misses:  # computed, not a repeat
+        _spend(_units(prec), f"one {kind} at {prec:,} bits costs {_units(prec):,}")
+    return out
 
 
 def _exp_c(n: int, e: int, d: int, prec: int):
-    _charge(("exp", n, e, d, prec), prec)
-    return _exp(n, e, d, prec)
+    return _cached(_exp, (n, e, d, prec), "exp", prec)
 
 
 def _log_c(n: int, e: int, d: int, prec: int):
-    _charge(("log", n, e, d, prec), prec)
-    return _log(n, e, d, prec)
+    return _cached(_log, (n, e, d, prec), "log", prec)
 
 
 class Undecided(Exception):

@@ -24,7 +24,7 @@ from itertools import combinations, permutations, product
 from math import comb
 
 from . import smtlib
-from .trees import Reject
+from .trees import NO_SOLVER, CannotCheck, Reject
 
 # names the encodings of ``problem``; obligations carry it in their options, so the result cache
 # (keyed on options) misses when an encoding changes
@@ -258,7 +258,7 @@ def check_evidence(ev: dict, solvers: dict, timeout: float) -> tuple[str, int, l
     if ev["solvers"] != {"cvc5": "unsat", "z3": "unsat"}:
         raise Reject("treemin evidence must record unsat from z3 and cvc5")
     if not solvers:
-        raise Reject("cannot re-run the problem: neither z3 nor cvc5 is installed")
+        raise CannotCheck(f"cannot re-run the tree problem: {NO_SOLVER}")
     text = problem(target, T, D, m - 1)  # the checker's own encoding, never a stored text
     for name, run in solvers.items():
         ans = run(text, timeout, smtlib.TREE_SCALE)

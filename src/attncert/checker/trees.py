@@ -7,7 +7,7 @@ import random
 import re
 from fractions import Fraction
 
-from .qarith import I, Undecided, exp_of, log_of, sub_signs
+from .qarith import I, Undecided, charge_exact, exp_of, log_of, sub_signs
 
 MAX_DEPTH = 200
 MAX_NODES = 200_000
@@ -29,6 +29,13 @@ MAX_EXACT_BITS = 1 << 20  # an exact power with a larger result is evaluated as 
 
 class Reject(Exception):
     """The certificate is not acceptable; the message says why in one line."""
+
+
+class CannotCheck(Reject):
+    """The certificate may be fine, but this machine cannot check it (no solver to re-run its queries)."""
+
+
+NO_SOLVER = "no solver to re-run them here (neither z3 nor cvc5 installed, or excluded by --solvers)"
 
 
 def check_name(name) -> str:
@@ -286,7 +293,18 @@ def _ival(n: tuple, env: dict, prec: int, memo: dict):
     raise Reject(f"operator {op!r} cannot be evaluated")
 
 
+def _bits(v) -> int:
+    return max(v.numerator.bit_length(), v.denominator.bit_length()) if isinstance(v, Fraction) else 64
+
+
 def _exact_op(op, vals):
+    """The exact value, or None when the result could exceed MAX_EXACT_BITS (the caller then uses
+    intervals). Large exact work is charged to the per-certificate budget (qarith.charge_exact)."""
+    if op in ("add", "mul", "div"):
+        size = sum(_bits(v) for v in vals)  # bounds the result's numerator and denominator
+        if size > MAX_EXACT_BITS:
+            return None
+        charge_exact(size)
     if op == "add":
         return sum(vals, Fraction(0))
     if op == "mul":
@@ -306,6 +324,7 @@ def _exact_op(op, vals):
         size = max(vals[0].numerator.bit_length(), vals[0].denominator.bit_length())
         if abs(vals[1]) * size > MAX_EXACT_BITS:
             return None  # too large to keep exact: the caller evaluates it as an interval
+        charge_exact(abs(vals[1]) * size)
         return vals[0] ** vals[1]
     if op == "abs":
         return abs(vals[0])

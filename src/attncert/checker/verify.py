@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from . import smtlib, treecover
 from .qarith import MAX_PREC, TooMuchWork, Undecided, reset_work
-from .trees import Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
+from .trees import NO_SOLVER, CannotCheck, Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
 RETIRED = {"attncert.cert/1": "written before the soundness fixes of docs/soundness.md (division and "
@@ -474,8 +474,6 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         trusted.append(f"sampled evidence, NOT a proof ({ev['samples']} samples)")
 
     elif kind in ("treemin", "treegrid"):  # the evidence fixes the claim's one integer variable
-        if kind == "treemin" and ev["minimum"] != 0 and not smtlib.available():
-            raise CannotCheck("cannot re-run the tree problem: neither z3 nor cvc5 is installed")
         name, value, done, trust = treecover.check_evidence(ev, smtlib.available(), solver_timeout)
         if domains != {name: "defined"} or hyps:
             raise Reject(f"{kind} evidence needs a claim with the one defined variable {name}")
@@ -500,7 +498,7 @@ def _solvers_agree(recorded, texts: list, solver_timeout: float) -> None:
         return
     solvers = smtlib.available()
     if not solvers:
-        raise CannotCheck("cannot re-run SMT queries: neither z3 nor cvc5 is installed")
+        raise CannotCheck(f"cannot re-run SMT queries: {NO_SOLVER}")
     for name, run in solvers.items():
         for text in texts:
             try:
@@ -509,10 +507,6 @@ def _solvers_agree(recorded, texts: list, solver_timeout: float) -> None:
                 raise Reject(f"{name} failed: {e.__class__.__name__}") from None
             if ans != "unsat":
                 raise Reject(f"{name} answered {ans} (not unsat) on re-run")
-
-
-class CannotCheck(Reject):
-    """The certificate may be fine, but this machine cannot check it (a solver is missing)."""
 
 
 def kind_needs_values(ev) -> bool:
