@@ -11,6 +11,7 @@ import os
 import unicodedata
 from fractions import Fraction
 
+from . import axioms as axiom_list
 from . import smtlib, treecover
 from .qarith import MAX_PREC, TooMuchWork, Undecided, reset_work
 from .trees import NO_SOLVER, CannotCheck, Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
@@ -347,9 +348,10 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         raise Reject("tools must map names to version strings")
     domains, boxes, hyps, goal = _claim(obj["claim"])
     raw = hyps + [goal]  # with derivative nodes: definedness looks inside their bodies
-    cited = sorted({h["by"] for h in obj["claim"]["hyps"] if "by" in h and not h["by"].startswith("fact:")})
+    cited = sorted({h["by"] for h in obj["claim"]["hyps"] if "by" in h and not h["by"].startswith(("fact:", "axiom:"))})
     if obj["uses"] != cited:
-        raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts aside), sorted")
+        raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts and axioms aside), sorted")
+    cited_axioms, axiom_queries = axiom_instances(obj["claim"], hyps, domains, solver_timeout)
     ev = obj["evidence"]
     if kind_needs_values(ev):
         hyps, goal = [no_diff(h) for h in hyps], no_diff(goal)
@@ -364,7 +366,13 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     checked: list[str] = []
     # only what the checker itself relies on: the prover's own trust entries (sympy, arb, ...) are the
     # certificate's history, not part of this check
-    trusted: list[str] = []
+    version, table = axiom_list.axioms()
+    trusted: list[str] = [f"axiom {a} (axiom list v{version}): {table[a][3]}" for a in sorted(set(cited_axioms.values()))]
+    if cited_axioms:
+        checked.append(f"{len(cited_axioms)} hypotheses are axiom instances, their conditions other hypotheses"
+                       + (f" or shown from earlier ones ({axiom_queries} SMT queries unsat on re-run)" if axiom_queries else ""))
+    if axiom_queries:
+        trusted.extend(f"{n} unsat" for n in smtlib.available())
 
     if kind == "identity":
         if goal[0] != "eq":
@@ -590,6 +598,35 @@ def _unmark(n):
     return (n[0],) + tuple(_unmark(c) if isinstance(c, tuple) else c for c in n[1:])
 
 
+def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: float) -> tuple[dict, int]:
+    """({hypothesis index: axiom name}, number of SMT queries re-run) for the hypotheses that cite an
+    axiom. Raises Reject unless each is an instance of its axiom and every instantiated condition of the
+    axiom is another hypothesis or follows from the hypotheses before it (re-run here as SMT goals, with
+    their definedness conditions, on every installed solver)."""
+    out, queries = {}, 0
+    for i, h in enumerate(claim["hyps"]):
+        if h.get("by", "").startswith("axiom:"):
+            _, derived = axiom_list.check_instance(h["by"][6:], hyps, i, domains, _match, _subst, _mark_int_vars,
+                                                   _unmark)
+            for cond in derived:
+                mains, sides, _ = smtlib.plan(domains, hyps[:i], cond)
+                try:
+                    _solvers_agree({"z3": "unsat"}, mains + sides, solver_timeout)
+                except Reject as e:
+                    raise Reject(f"hypothesis {i + 1} cites axiom {h['by'][6:]}, but a condition of it is neither "
+                                 f"another hypothesis nor shown from the hypotheses before it ({e})") from None
+                queries += len(mains) + len(sides)
+            out[i] = h["by"][6:]
+    return out, queries
+
+
+def axiom_deps(name: str, hyps: list, i: int, domains: dict) -> list[int]:
+    """The hypotheses the axiom instance at ``i`` rests on: its conditions that are hypotheses, and, when
+    some condition was shown by SMT, every hypothesis before ``i``."""
+    carried, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark)
+    return sorted(set(carried) | (set(range(i)) if derived else set()))
+
+
 def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, list[int]]:
     """(None, carried) when hypothesis ``hyp_index`` of ``citing`` is an instance of ``cited``'s goal and
     every instantiated hypothesis of ``cited`` is another hypothesis of ``citing`` (their indices are
@@ -705,9 +742,19 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     # anything circular is not established
     links: dict = {}
     for cid, (_f, obj, _c, _t) in ok.items():
+        parsed = None
         for i, h in enumerate(obj["claim"]["hyps"]):
             src = h.get("by")
-            if src is None or src.startswith("fact:"):
+            if src is None:
+                continue
+            if src.startswith("fact:"):  # free text: nothing establishes it, so it is an open premise
+                links[(cid, i)] = (f"hypothesis {i + 1} rests on an unchecked premise ({src[5:85]!r}): neither a "
+                                   "certificate nor an axiom instance", None, [])
+                continue
+            if src.startswith("axiom:"):  # the instance was checked with the file; its conditions are carried
+                if parsed is None:
+                    dom, _, parsed, _ = _claim(obj["claim"])
+                links[(cid, i)] = (None, None, axiom_deps(src[6:], parsed, i, dom))
                 continue
             if src not in ok:
                 links[(cid, i)] = (f"hypothesis {i + 1} rests on {src[:80]!r}, which is not a certificate in this set",
@@ -749,7 +796,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
         state[key] = "visiting"
         reason, src, carried = links[(cid, i)]
         why = [reason] if reason else []
-        if not reason:
+        if not reason and src is not None:
             sub = cert_why(src)
             if sub:
                 why.append(f"hypothesis {i + 1} rests on {src}, which is not verified itself ({sub[0]})")
@@ -765,8 +812,6 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             why = list(dict.fromkeys(cert_why(cid)))
         except RecursionError:
             why = ["its chain of sources is too deep to check"]
-        facts = sorted({h["by"][5:] for h in obj["claim"]["hyps"] if h.get("by", "").startswith("fact:")})
-        trusted = trusted + [f"assumed fact (a hypothesis, not checked): {t}" for t in facts]
         status = "VERIFIED" if not why or obj["verdict"] != "PROVED" else "CONDITIONAL"
         if obj["verdict"] != "PROVED" and why:
             trusted = trusted + [f"unchecked source: {w}" for w in why]

@@ -23,7 +23,7 @@ def build(res: Result, tools: dict | None = None) -> dict:
     claim = ob.claim.to_json()
     facts = sorted({h.by for h in ob.claim.hyps if h.by and h.by.startswith("fact:")})
     # uses: exactly the sources the hypotheses cite (the checker requires it)
-    uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith("fact:")})
+    uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith(("fact:", "axiom:"))})
     body = {
         "schema": SCHEMA,
         "id": ob.id,

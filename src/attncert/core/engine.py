@@ -7,6 +7,7 @@ UNKNOWN with the reason; it never becomes PROVED or CONFIRMED."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from attncert.core.registry import backend
 from attncert.core.claims import DEFINING_METHODS, Evidence, Obligation, Result
@@ -20,8 +21,39 @@ from attncert.core.verdict import Verdict
 WALL_TIMEOUT_S = 300.0
 
 
+def axiom_gap(ob: Obligation, timeout: float) -> str | None:
+    """Why an axiom the claim cites is not usable (None: every cited axiom is an instance, and each of its
+    conditions is another hypothesis or follows, by SMT, from the hypotheses before the citing one)."""
+    from attncert.core.axioms import derived_conditions
+    from attncert.core.claims import Claim
+    from attncert.core.expr import show
+
+    for i, h in enumerate(ob.claim.hyps):
+        if not (h.by or "").startswith("axiom:"):
+            continue
+        try:
+            conds = derived_conditions(ob.claim, i)
+        except AttncertError as e:
+            return str(e)
+        for cond in conds:
+            sub = replace(ob, id=f"{ob.id}.axiom_condition", claim=Claim(ob.claim.vars, ob.claim.hyps[:i], cond),
+                          methods=("smt",), hint=None, expect=None, finding=None, repairs=None)
+            try:
+                ev = backend("smt")(sub, timeout)
+            except AttncertError as e:
+                ev = Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": str(e)})
+            if ev.verdict != Verdict.PROVED:
+                return (f"hypothesis {i + 1} cites {h.by}, but its condition {show(cond)} is not shown from the "
+                        f"hypotheses before it ({ev.detail.get('reason', ev.verdict.name)})")
+    return None
+
+
 def run_obligation(ob: Obligation, timeout: float = WALL_TIMEOUT_S) -> Result:
     t0 = time.perf_counter()
+    gap = axiom_gap(ob, timeout)
+    if gap is not None:
+        ev = Evidence(Verdict.UNKNOWN, ob.methods[0] if ob.methods else "none", {"kind": "none", "reason": gap})
+        return Result(ob, ev, time.perf_counter() - t0, ())
     tried: list[str] = []
     confirmed: Evidence | None = None
     reasons: list[str] = []

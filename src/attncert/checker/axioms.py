@@ -1,0 +1,90 @@
+"""The axiom list (axioms.json, next to this file) and the check of a cited axiom instance.
+
+An axiom is: for all values of its variables satisfying its hypotheses, its goal. A hypothesis of a
+certificate that cites ``axiom:NAME`` must be the axiom's goal with every axiom variable replaced by one
+term of the certificate's claim, consistently (an integer variable only by an integer variable or an
+integer constant), and every instantiated hypothesis of the axiom must be another hypothesis of the same
+claim (carried: it needs its own source). Nothing else is accepted. Standard library only."""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+
+from .trees import Reject, check_name, check_sorts, parse
+
+AXIOMS_SCHEMA = "attncert.axioms/1"
+PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
+
+
+@lru_cache(maxsize=None)
+def axioms() -> tuple[int, dict]:
+    """(version, name -> (vars, hyps, goal, statement)) of the axiom list; raises Reject if it is malformed."""
+    try:
+        with open(PATH, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError) as e:
+        raise Reject(f"cannot read the axiom list {PATH}: {e.__class__.__name__}") from None
+    if not isinstance(data, dict) or data.get("schema") != AXIOMS_SCHEMA or type(data.get("version")) is not int:
+        raise Reject("the axiom list has an unknown schema")
+    out: dict = {}
+    for a in data["axioms"]:
+        name = a["name"]
+        if not isinstance(name, str) or not name.isidentifier() or name in out:
+            raise Reject(f"axiom list: bad or repeated name {str(name)[:30]!r}")
+        vs = {check_name(v): d for v, d in a["vars"].items()}
+        if any(d not in ("real", "int") for d in vs.values()):
+            raise Reject(f"axiom {name}: a variable is neither real nor int")
+        hyps = [parse(h) for h in a["hyps"]]
+        goal = parse(a["goal"])
+        for n in hyps + [goal]:
+            check_sorts(n, formula=True)
+            if not _free(n) <= set(vs):
+                raise Reject(f"axiom {name}: an undeclared variable")
+        if not _free(goal) >= set(vs):
+            raise Reject(f"axiom {name}: every variable must occur in the goal (so a citation fixes it)")
+        out[name] = (vs, hyps, goal, a["statement"])
+    return data["version"], out
+
+
+def _free(n, acc=None) -> set:
+    acc = set() if acc is None else acc
+    if n[0] == "var":
+        acc.add(n[1])
+    elif n[0] == "diff":
+        acc.add(n[2])
+    if n[0] not in ("num", "var"):
+        for c in n[1:]:
+            if isinstance(c, tuple):
+                _free(c, acc)
+    return acc
+
+
+def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, mark, unmark) -> tuple[list, list]:
+    """Hypothesis ``i`` of a claim with parsed ``hyps`` and variable ``domains`` cites axiom ``name``.
+    Returns (carried, derived): the indices of the other hypotheses that are instantiated conditions of
+    the axiom, and the instantiated conditions that are not hypotheses: each of those must follow from
+    the hypotheses *before* ``i`` (the caller re-runs that as an SMT goal). Raises Reject when the
+    hypothesis is not an instance. ``match``/``subst``/``mark``/``unmark`` are verify's instance matcher,
+    substitution and integer-variable marking."""
+    version, table = axioms()
+    if name not in table:
+        raise Reject(f"hypothesis {i + 1} cites {('axiom:' + name)[:60]!r}, which is not in the axiom list "
+                     f"(version {version})")
+    avars, ahyps, agoal, _ = table[name]
+    if any("diff" == n[0] for n in [agoal]):  # no axiom states a derivative (none needs one)
+        raise Reject(f"axiom {name}: derivatives are not instantiated")
+    sub: dict = {}
+    if not match(agoal, mark(hyps[i], domains), avars, sub):
+        raise Reject(f"hypothesis {i + 1} is not an instance of axiom {name}")
+    own = [mark(h, domains) for h in hyps]
+    carried, derived = [], []
+    for ah in ahyps:
+        inst = subst(ah, sub)
+        js = [j for j, x in enumerate(own) if j != i and x == inst]
+        if js:
+            carried.append(js[0])
+        else:
+            derived.append(unmark(inst))
+    return carried, derived

@@ -1,0 +1,103 @@
+"""The prover's reading of the axiom list (the data file ``attncert/checker/axioms.json``, which the
+checker reads with its own parser): build a hypothesis that cites an axiom instance.
+
+    axiom("exp_lt", x=a2, y=a1 - delta)     # Hyp: exp(a2) < exp(a1 - delta), by axiom:exp_lt
+    axiom_conditions("exp_lt", x=a2, y=a1 - delta)  # [a2 < a1 - delta]: must be other hypotheses
+
+The checker accepts the citation only when the hypothesis is the axiom's goal under one consistent
+substitution and every instantiated condition is another hypothesis of the same claim."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from attncert.core.claims import Hyp
+from attncert.core.errors import ExprError
+from attncert.core.expr import E, from_json, node_of, substitute
+
+
+@dataclass(slots=True, frozen=True)
+class Axiom:
+    name: str
+    vars: dict
+    hyps: tuple
+    goal: tuple
+    statement: str
+    ref: str
+
+
+@lru_cache(maxsize=None)
+def axiom_list() -> tuple[int, dict[str, Axiom]]:
+    """(version, name -> Axiom)."""
+    text = resources.files("attncert").joinpath("checker", "axioms.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    table = {a["name"]: Axiom(a["name"], dict(a["vars"]), tuple(from_json(h) for h in a["hyps"]),
+                              from_json(a["goal"]), a["statement"], a["ref"]) for a in data["axioms"]}
+    return data["version"], table
+
+
+def _get(name: str) -> Axiom:
+    table = axiom_list()[1]
+    if name not in table:
+        raise ExprError(f"no axiom named {name!r} (see docs/axioms.md)")
+    return table[name]
+
+
+def _env(ax: Axiom, terms: dict) -> dict:
+    if set(terms) != set(ax.vars):
+        raise ExprError(f"axiom {ax.name} takes exactly {sorted(ax.vars)}, got {sorted(terms)}")
+    return {k: node_of(v) for k, v in terms.items()}
+
+
+def instance(name: str, **terms) -> E:
+    """The axiom's goal with its variables replaced by ``terms``."""
+    ax = _get(name)
+    return E(substitute(ax.goal, _env(ax, terms)))
+
+
+def axiom(name: str, **terms) -> Hyp:
+    """A hypothesis: the instance of axiom ``name``, citing it."""
+    ax = _get(name)
+    return Hyp(substitute(ax.goal, _env(ax, terms)), by=f"axiom:{name}")
+
+
+def axiom_conditions(name: str, **terms) -> list[E]:
+    """The axiom's conditions, instantiated: each must be another hypothesis of the citing claim."""
+    ax = _get(name)
+    env = _env(ax, terms)
+    return [E(substitute(h, env)) for h in ax.hyps]
+
+
+def _bind(pat: tuple, term: tuple, ax: Axiom, ints: set, sub: dict) -> bool:
+    if pat[0] == "var" and pat[1] in ax.vars:
+        if pat[1] in sub:
+            return sub[pat[1]] == term
+        if ax.vars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1)
+                                             or (term[0] == "var" and term[1] in ints)):
+            return False
+        sub[pat[1]] = term
+        return True
+    if pat[0] != term[0] or len(pat) != len(term):
+        return False
+    if pat[0] in ("num", "var", "pow", "diff") and pat[-1] != term[-1]:
+        return False
+    if pat[0] in ("num", "var"):
+        return True
+    return all(_bind(a, b, ax, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+def derived_conditions(claim, i: int) -> list[tuple]:
+    """The instantiated conditions of the axiom that hypothesis ``i`` of ``claim`` cites which are not
+    other hypotheses of the claim: each must follow from the hypotheses before ``i``. Raises ExprError
+    when the hypothesis is not an instance of its axiom."""
+    h = claim.hyps[i]
+    ax = _get(h.by[len("axiom:"):])
+    ints = {v.name for v in claim.vars if v.domain == "int"}
+    sub: dict = {}
+    if not _bind(ax.goal, h.expr, ax, ints, sub):
+        raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
+    others = {g.expr for j, g in enumerate(claim.hyps) if j != i}
+    return [c for c in (substitute(a, sub) for a in ax.hyps) if c not in others]
