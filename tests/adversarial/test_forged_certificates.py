@@ -385,12 +385,14 @@ def test_conditional_status_propagates(tmp_path):
     assert text.count("CONDITIONAL") == 2 and "not verified itself" in text, text
 
 
-def test_facts_are_listed_as_assumptions(tmp_path):
+def test_a_free_text_fact_is_an_open_premise(tmp_path):
+    """'fact:...' names nothing checkable: the certificate is CONDITIONAL (it used to verify, with the fact
+    only listed as trusted), and exit 1 without --allow-conditional."""
     needs_solvers()
     c = claim([], [(op("eq", num(0), num(3)), "fact:arithmetic")], op("lt", num(1), num(0)))
     p = write(tmp_path, cert("uses.fact", c, smt_ev(c)))
     code, text = verify([p])
-    assert "assumed fact (a hypothesis, not checked): arithmetic" in text
+    assert code == 1 and "CONDITIONAL" in text and "unchecked premise ('arithmetic')" in text, text
 
 
 # ------------------------------------------------------------------------- attack round 2

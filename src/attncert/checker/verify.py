@@ -796,8 +796,8 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
         state[key] = "visiting"
         reason, src, carried = links[(cid, i)]
         why = [reason] if reason else []
-        if not reason and src is not None:
-            sub = cert_why(src)
+        if not reason:
+            sub = cert_why(src) if src is not None else []  # src None: an axiom instance (checked with the file)
             if sub:
                 why.append(f"hypothesis {i + 1} rests on {src}, which is not verified itself ({sub[0]})")
             for j in carried:

@@ -1,0 +1,237 @@
+"""Axiom citations ('by': 'axiom:NAME', issue 16): forged certificates that cite an axiom for what is not
+an instance of it, or whose conditions are not established, are rejected; a cycle through axiom
+conditions and links is not established; and every axiom of the list is true (checked at random points
+in mpmath, and against the prover's own reading of the list)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import mpmath
+import pytest
+
+from attncert.checker import axioms as checker_axioms
+from attncert.core import axioms as prover_axioms
+from attncert.core.claims import Hyp, Var, claim as p_claim
+from attncert.core.errors import ExprError
+from attncert.core.expr import exp as p_exp, var as p_var
+
+from .forge import cert, claim, num, op, var, write
+from .test_forged_certificates import needs_solvers, smt_ev, verify
+
+x, y, a, b = var("x"), var("y"), var("a"), var("b")
+
+
+def ex(t):
+    return op("exp", t)
+
+
+def lg(t):
+    return op("log", t)
+
+
+# ----------------------------------------------------------------------------- the list itself
+
+
+def _mp(n, env):
+    o = n[0]
+    if o == "num":
+        return mpmath.mpf(n[1].numerator) / n[1].denominator
+    if o == "var":
+        return env[n[1]]
+    args = [_mp(c, env) if isinstance(c, tuple) else c for c in n[1:]]
+    return {"add": lambda *v: mpmath.fsum(v), "mul": lambda *v: mpmath.fprod(v), "neg": lambda v: -v,
+            "div": lambda u, v: u / v, "exp": mpmath.exp, "log": mpmath.log, "abs": abs,
+            "pow": lambda u, k: u ** k, "lt": lambda u, v: u < v, "le": lambda u, v: u <= v + mpmath.mpf(10) ** -40,
+            "gt": lambda u, v: u > v, "ge": lambda u, v: u + mpmath.mpf(10) ** -40 >= v,
+            "eq": lambda u, v: abs(u - v) <= mpmath.mpf(10) ** -40 * (1 + abs(u))}[o](*args)
+
+
+def test_every_axiom_holds_at_random_points():
+    """Not a proof (the list is what we trust): a guard against a typo that makes an axiom false."""
+    _, table = checker_axioms.axioms()
+    rng = random.Random(16)
+    mpmath.mp.dps = 60
+    for name, (vs, hyps, goal, _) in table.items():
+        held = 0
+        for _ in range(1000):
+            env = {v: mpmath.mpf(rng.uniform(-6, 6)) for v in vs}
+            if all(_mp(h, env) for h in hyps):
+                held += 1
+                assert _mp(goal, env), (name, env)
+        assert held >= 100 or not vs, name
+
+
+def test_prover_and_checker_read_the_same_list():
+    version, table = checker_axioms.axioms()
+    pversion, ptable = prover_axioms.axiom_list()
+    assert version == pversion and set(table) == set(ptable)
+    for name, (vs, hyps, goal, statement) in table.items():
+        ax = ptable[name]
+        assert ax.vars == vs and ax.statement == statement and ax.ref
+        assert len(ax.hyps) == len(hyps)
+
+
+def test_the_list_is_the_documented_one():
+    """docs/axioms.md lists every axiom by name."""
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "axioms.md").read_text()
+    data = json.loads((Path(checker_axioms.PATH)).read_text())
+    for ax in data["axioms"]:
+        assert f"`{ax['name']}`" in doc, ax["name"]
+
+
+# ----------------------------------------------------------------------------- citations
+
+
+def test_an_instance_with_established_conditions_verifies(tmp_path):
+    needs_solvers()
+    # exp(a) > 0, exp(b) > 0 (axioms); a < b; so exp(a) < exp(b) (axiom, condition a < b a hypothesis): goal
+    c = claim(["a", "b"], [op("lt", a, b), (op("lt", ex(a), ex(b)), "axiom:exp_lt")],
+              op("lt", op("add", ex(a), op("neg", ex(b))), num(0)))
+    code, text = verify([write(tmp_path, cert("ax.ok", c, smt_ev(c)))])
+    assert code == 0 and "axiom exp_lt" in text, text
+
+
+@pytest.mark.parametrize("name,c", [
+    # not an instance: exp_lt's goal is exp(x) < exp(y), this is exp(x) <= exp(y) with a < b
+    ("wrong_relation", claim(["a", "b"], [op("lt", a, b), (op("le", ex(b), ex(a)), "axiom:exp_lt")],
+                             op("le", ex(b), ex(a)))),
+    # an instance whose condition (b < a) is neither a hypothesis nor derivable: exp(b) < exp(a) from a < b
+    ("condition_not_established", claim(["a", "b"], [op("lt", a, b), (op("lt", ex(b), ex(a)), "axiom:exp_lt")],
+                                        op("lt", ex(b), ex(a)))),
+    # a condition that only a LATER hypothesis gives does not count (the order is the derivation order)
+    ("condition_from_a_later_hypothesis", claim(["a", "b"], [(op("lt", ex(b), ex(a)), "axiom:exp_lt"),
+                                                             op("lt", op("add", b, num(1)), a)],
+                                                op("lt", ex(b), ex(a)))),
+    ("unknown_axiom", claim([], [(op("lt", num(1), num(0)), "axiom:everything")], op("lt", num(1), num(0)))),
+    ("fact_prefix_spoof", claim([], [(op("lt", num(1), num(0)), "axiom: exp_pos")], op("lt", num(1), num(0)))),
+    # inconsistent substitution: log_mul needs the same x in log(x y) and log(x)
+    ("inconsistent_substitution", claim(["a", "b"], [op("gt", a, num(0)), op("gt", b, num(0)),
+                                                     (op("eq", lg(op("mul", a, b)), op("add", lg(b), lg(b))),
+                                                      "axiom:log_mul")],
+                                        op("eq", lg(op("mul", a, b)), op("add", lg(b), lg(b))))),
+    # log_lt needs 0 < x: log(a) < log(b) from a < b alone is not an instance with established conditions
+    ("log_of_a_negative", claim(["a", "b"], [op("lt", a, b), (op("lt", lg(a), lg(b)), "axiom:log_lt")],
+                                op("lt", lg(a), lg(b)))),
+])
+def test_a_bad_axiom_citation_is_rejected(tmp_path, name, c):
+    needs_solvers()
+    code, text = verify([write(tmp_path, cert(f"ax.{name}", c, smt_ev(c)))])
+    assert code == 1 and "REJECTED" in text, text
+
+
+def test_an_integer_axiom_variable_takes_no_real_term(monkeypatch, tmp_path):
+    """A (test-only) axiom over an integer k: a real variable may not stand for k."""
+    needs_solvers()
+    orig = checker_axioms.axioms()
+    table = dict(orig[1])
+    table["int_sq"] = ({"k": "int"}, [], ("ge", ("pow", ("var", "k"), 2), ("var", "k")), "k^2 >= k (integers)")
+    monkeypatch.setattr(checker_axioms, "axioms", lambda: (orig[0], table))
+    half = op("ge", op("pow", x, 2), x)  # false at x = 1/2
+    c = claim(["x"], [(half, "axiom:int_sq")], half)
+    code, text = verify([write(tmp_path, cert("ax.int", c, smt_ev(c)))])
+    assert code == 1 and "not an instance" in text, text
+    c = claim([("n", "int")], [(op("ge", op("pow", var("n"), 2), var("n")), "axiom:int_sq")],
+              op("ge", op("pow", var("n"), 2), var("n")))
+    code, text = verify([write(tmp_path, cert("ax.int_ok", c, smt_ev(c)))])
+    assert code == 0, text
+
+
+def test_a_condition_derived_from_earlier_hypotheses_verifies(tmp_path):
+    """log(exp(a)) <= log(exp(a) + b): log_le's conditions exp(a) > 0 (a hypothesis) and exp(a) <= exp(a) + b
+    (derived, by SMT, from b >= 0 before it)."""
+    needs_solvers()
+    z = op("add", ex(a), b)
+    pos = (op("gt", ex(a), num(0)), "axiom:exp_pos")
+    c = claim(["a", "b"], [pos, op("ge", b, num(0)), (op("le", lg(ex(a)), lg(z)), "axiom:log_le"),
+                           (op("eq", lg(ex(a)), a), "axiom:log_exp")], op("le", a, lg(z)))
+    code, text = verify([write(tmp_path, cert("ax.derived", c, smt_ev(c)))])
+    assert code == 0 and "shown from earlier ones" in text, text
+    # the same with b >= 0 moved AFTER the citation: the condition is not derivable from what comes before
+    c2 = claim(["a", "b"], [pos, (op("le", lg(ex(a)), lg(z)), "axiom:log_le"), op("ge", b, num(0)),
+                            (op("eq", lg(ex(a)), a), "axiom:log_exp")], op("le", a, lg(z)))
+    code, text = verify([write(tmp_path, cert("ax.derived_late", c2, smt_ev(c2)))])
+    assert code == 1 and "REJECTED" in text and "before it" in text, text
+
+
+def test_a_cycle_through_an_axiom_condition_is_circular(tmp_path):
+    """h1 rests, by a link, on h2 (the lemma's hypothesis, carried); h2 is an axiom instance whose condition
+    was derived from the hypotheses before it, so (conservatively) from h1: each rests on the other, so
+    neither is established, although every piece checks on its own."""
+    needs_solvers()
+    lc = claim(["a", "b"], [op("le", ex(a), ex(b))], op("le", ex(a), op("add", ex(b), num(1))))
+    lemma = cert("ax.lem", lc, smt_ev(lc))
+    h1 = op("le", ex(a), op("add", ex(b), num(1)))   # by ax.lem: carries h2
+    c = claim(["a", "b"], [(h1, "ax.lem"), (op("le", ex(a), ex(b)), "axiom:exp_le"), op("le", a, b)],
+              op("le", ex(a), op("add", ex(b), num(1))))
+    # hypothesis 2 = exp(a) <= exp(b) by exp_le needs a <= b: a LATER hypothesis (literal), so it is carried;
+    # the link carries hypothesis 2; no cycle here: verifies
+    code, text = verify([write(tmp_path, lemma), write(tmp_path, cert("ax.nocycle", c, smt_ev(c)))])
+    assert code == 0, text
+    c = claim(["a", "b"], [op("le", a, op("add", b, num(0))), (h1, "ax.lem"), (op("le", ex(a), ex(b)), "axiom:exp_le")],
+              op("le", ex(a), op("add", ex(b), num(1))))
+    # hypothesis 3's condition a <= b is not literal (a <= b + 0): derived from hypotheses 1-2, so it rests
+    # on hypothesis 2, which (by its link) rests on hypothesis 3
+    code, text = verify([write(tmp_path, lemma), write(tmp_path, cert("ax.cycle", c, smt_ev(c)))])
+    assert code == 1 and "circular" in text, text
+
+
+# ----------------------------------------------------------------------------- the prover's side
+
+
+def _ob(c):
+    from attncert.core.claims import Obligation
+    return Obligation(id="t.axiom", paper="test", ref="t", statement="t", claim=c, methods=("smt",))
+
+
+def test_the_engine_refuses_an_unestablished_axiom_condition():
+    """The prover checks the conditions itself: PROVED with them, UNKNOWN (with the reason) without."""
+    pytest.importorskip("z3")
+    from attncert.core.axioms import axiom
+    from attncert.core.engine import run_obligation
+    from attncert.core.verdict import Verdict
+
+    A, B = p_var("a"), p_var("b")
+    good = p_claim(["a", "b"], [A < B, axiom("exp_lt", x=A, y=B)], p_exp(A) < p_exp(B) + 1)
+    assert run_obligation(_ob(good)).evidence.verdict == Verdict.PROVED
+    bad = p_claim(["a", "b"], [axiom("exp_lt", x=A, y=B), A < B], p_exp(A) < p_exp(B) + 1)  # condition comes later
+    assert run_obligation(_ob(bad)).evidence.verdict == Verdict.PROVED  # literal: a later hypothesis is carried
+    bad = p_claim(["a", "b"], [axiom("exp_lt", x=A, y=B)], p_exp(A) < p_exp(B) + 1)
+    r = run_obligation(_ob(bad))
+    assert r.evidence.verdict == Verdict.UNKNOWN and "not shown" in r.evidence.detail["reason"]
+    spoof = p_claim(["a", "b"], [A < B, Hyp((p_exp(A) <= p_exp(B)).node, by="axiom:exp_lt")], p_exp(A) <= p_exp(B))
+    r = run_obligation(_ob(spoof))
+    assert r.evidence.verdict == Verdict.UNKNOWN and "not an instance" in r.evidence.detail["reason"]
+    with pytest.raises(ExprError):
+        axiom("exp_lt", x=A)  # every variable must be given
+
+
+def test_prover_and_checker_agree_on_random_instances():
+    """The prover's instance matcher and the checker's (two translations) agree on which conditions of an
+    axiom are literal hypotheses, for random substitutions and random hypothesis lists."""
+    from attncert.checker import verify as V
+    from attncert.core.axioms import axiom, axiom_conditions, axiom_list, derived_conditions
+    from attncert.core.expr import to_json
+    from attncert.checker.trees import parse
+
+    rng = random.Random(7)
+    names = sorted(axiom_list()[1])
+    terms = [p_var("a"), p_var("b"), p_exp(p_var("a")), p_var("a") + 1, p_var("b") * 2]
+    for _ in range(200):
+        name = rng.choice(names)
+        ax = axiom_list()[1][name]
+        sub = {v: rng.choice(terms) for v in ax.vars}
+        h = axiom(name, **sub)
+        conds = axiom_conditions(name, **sub)
+        extra = [c for c in conds if rng.random() < 0.5]
+        hyps = [Hyp(c.node) for c in extra] + [h]
+        c = p_claim([Var("a"), Var("b")], hyps, p_var("a") >= p_var("a"))
+        i = len(hyps) - 1
+        mine = {to_json(n).__repr__() for n in derived_conditions(c, i)}
+        table: dict = {}
+        parsed = [parse(to_json(x.expr), table=table) for x in c.hyps]
+        _, theirs = checker_axioms.check_instance(name, parsed, i, {"a": "real", "b": "real"}, V._match, V._subst,
+                                                  V._mark_int_vars, V._unmark)
+        assert len(mine) == len({repr(t) for t in theirs}), (name, sub)
