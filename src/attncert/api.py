@@ -54,6 +54,34 @@ def write_certificates(results, out_dir: str) -> list[str]:
         for f in os.listdir(d):
             if f.endswith(".json") and f[:-5] not in current.get(fam, set()):
                 os.remove(os.path.join(d, f))
+    return paths + write_theorem_certificates(results, out_dir)
+
+
+def write_theorem_certificates(results, out_dir: str) -> list[str]:
+    """One theorem certificate per numbered result (``<out>/<paper>/theorems/<id>.json``), written only when
+    ``results`` cover every registered obligation (a theorem's verdict depends on its whole step graph);
+    stale ones are removed."""
+    from attncert.core.families import all_families
+    from attncert.core.theorems import Closure, all_theorems, build_theorem_cert
+
+    everything = {o.id for f in all_families() for o in f.obligations}
+    ran = {r.obligation.id for r in results}
+    if not everything <= ran:
+        return []
+    clo = Closure({r.obligation.id: r.obligation for r in results},
+                  {r.obligation.id: r.evidence.verdict.name for r in results})
+    paths, want = [], {}
+    for th in all_theorems():
+        p = os.path.join(out_dir, th.paper, "theorems", f"{th.id}.json")
+        atomic_write(p, dumps(build_theorem_cert(th, clo)))
+        paths.append(p)
+        want.setdefault(th.paper, set()).add(f"{th.id}.json")
+    for paper in {f.paper for f in all_families()}:
+        d = os.path.join(out_dir, paper, "theorems")
+        if os.path.isdir(d):
+            for f in os.listdir(d):
+                if f.endswith(".json") and f not in want.get(paper, set()):
+                    os.remove(os.path.join(d, f))
     return paths
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from . import axioms as axiom_list
 from . import smtlib, treecover
+from . import theorems as theorem_certs
 from .qarith import MAX_PREC, TooMuchWork, Undecided, reset_work
 from .trees import NO_SOLVER, CannotCheck, Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
@@ -675,6 +676,9 @@ def _check_file(f: str, solver_timeout: float) -> tuple:
     """("ok", cert, checked, trusted) or (status, reason) for one file; never raises."""
     try:
         obj = load(f)
+        if obj.get("schema") == theorem_certs.THEOREM_SCHEMA:
+            theorem_certs.validate(obj, digest, _no_control)
+            return "theorem", obj
         verdict, checked, trusted = check_cert(obj, solver_timeout)
         return "ok", obj, checked, trusted
     except TooMuchWork as e:
@@ -725,9 +729,13 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     ok: dict[str, tuple[str, dict, list, list]] = {}  # id -> (file, cert, checked, trusted)
     seen: dict[str, str] = {}
     all_trust: set[str] = set()
+    theorems: dict[str, tuple[str, dict]] = {}  # id -> (file, theorem certificate)
     for f, res in zip(files, _check_all(files, solver_timeout, jobs)):
-        if res[0] == "ok" and res[1]["id"] in seen:
-            res = ("REJECTED", f"duplicate id {res[1]['id']!r} (also in {seen[res[1]['id']]})")
+        if res[0] in ("ok", "theorem") and (res[1]["id"] in seen or res[1]["id"] in theorems):
+            res = ("REJECTED", f"duplicate id {res[1]['id']!r} (also in {seen.get(res[1]['id']) or theorems[res[1]['id']][0]})")
+        if res[0] == "theorem":
+            theorems[res[1]["id"]] = (f, res[1])
+            continue
         if res[0] != "ok":
             bad += 1
             rejected += res[0] != "CANNOT CHECK"
@@ -826,7 +834,32 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             out.write(_safe(f"OK {f}: {obj['verdict']} {cid} -- {'; '.join(checked)}") + "\n")
         report.append(rec)
         all_trust.update(trusted)
-    verified = len(ok) - conditional
+    theorems_ok = 0
+    for tid, (f, obj) in theorems.items():
+        try:
+            computed, why, axioms = theorem_certs.evaluate(
+                obj, {c: ok[c][1] for c in ok}, cert_why, lambda c: _claim(c["claim"]), set(theorems))
+            status, reasons = theorem_certs.judge(obj, computed, why, axioms)
+        except (Reject, RecursionError) as e:
+            bad += 1
+            rejected += 1
+            out.write(_safe(f"REJECTED {f}: {e}") + "\n")
+            report.append({"path": f, "status": "REJECTED", "reason": str(e)})
+            continue
+        rec = {"path": f, "status": status, "id": tid, "verdict": obj["verdict"], "theorem": True,
+               "computed": computed, "blocking": why, "axioms": axioms, "checked": [], "trusted": []}
+        if status == "CONDITIONAL":
+            conditional += 1
+            rec["conditions"] = reasons
+            out.write(_safe(f"CONDITIONAL {f}: theorem {tid} -- {reasons[0]}") + "\n")
+        elif not quiet:
+            out.write(_safe(f"OK {f}: {obj['label']} ({tid}) {computed}"
+                            + (f" -- {why[0]}" if why and computed != "PROVED" else "")
+                            + (f"; axioms: {', '.join(axioms)}" if axioms and computed.startswith("PROVED") else ""))
+                      + "\n")
+        report.append(rec)
+        theorems_ok += 1
+    verified = len(ok) + theorems_ok - conditional
     out.write(f"verified {verified}/{len(files)} certificates" +
               (f", {conditional} conditional (PROVED from their hypotheses, but a source is unchecked)"
                if conditional else "") + (f", {bad} rejected or not checkable" if bad else "") + "\n")

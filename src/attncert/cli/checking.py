@@ -73,6 +73,36 @@ def cmd_report(args, out, err) -> int:
     return 1 if api.failing(results, args.strict) else 0
 
 
+def cmd_theorems(args, out, err) -> int:
+    """Runs every obligation (cached), then the prover's closure walk; `verify` re-establishes each row
+    from the theorem certificates that `certify` writes."""
+    from attncert import api
+    from attncert.core.theorems import theorem_rows
+
+    if args.paper not in ("all", "infoflow", "ks"):
+        raise UsageError(f"unknown paper {args.paper!r}: all, infoflow or ks")
+    results = run_all(api.select("all"), args.timeout, err, "checking", jobs=args.jobs, use_cache=not args.no_cache)
+    rows = [r for r in theorem_rows(results) if args.paper in ("all", r["paper"])]
+    counts: dict = {}
+    for r in rows:
+        counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+        what = r["instances"] or ""
+        out.write(f"{r['label']:<16} {r['paper']:<9} {r['verdict']:<21}"
+                  + (f" [{what}]" if what else "")
+                  + (f" axioms: {', '.join(r['axioms'])}" if r["axioms"] else "") + "\n")
+        if r["repaired"]:
+            out.write(f"{'':<16} repaired version: {r['repaired']}\n")
+        for b in (r["blocking"] if args.verbose else r["blocking"][:1]):
+            out.write(f"{'':<16} blocked: {b}\n")
+        if len(r["blocking"]) > 1 and not args.verbose:
+            out.write(f"{'':<16} (+{len(r['blocking']) - 1} more blocking steps; -v lists them)\n")
+    out.write(f"{len(rows)} numbered results: " + ", ".join(f"{counts[v]} {v}" for v in
+              ("PROVED", "PROVED FOR INSTANCES", "CONFIRMED", "REFUTED AS PRINTED", "OPEN") if v in counts) + "\n")
+    if args.json:
+        write_json(args.json, {"schema": "attncert.theorems/1", "theorems": rows})
+    return 0
+
+
 def cmd_list(args, out, err) -> int:
     from attncert.core.families import all_families, select
 

@@ -15,7 +15,7 @@ from attncert.core.errors import AttncertError, UsageError
 from attncert.core.versions import ATTNCERT_VERSION
 from attncert.cli import common
 from attncert.cli.common import EPILOG, Parser, arg_executor, arg_jobs, arg_limit, arg_positive_float, arg_solvers
-from attncert.cli.checking import cmd_audit, cmd_certify, cmd_check, cmd_list, cmd_report, cmd_verify
+from attncert.cli.checking import cmd_audit, cmd_certify, cmd_check, cmd_list, cmd_report, cmd_theorems, cmd_verify
 from attncert.cli.bounds import cmd_bound
 from attncert.cli.witness import cmd_witness
 from attncert.cli.construct import cmd_construct
@@ -77,6 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--no-cache", action="store_true")
     c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_report)
+    c = sub.add_parser("theorems", help="one row per numbered lemma/theorem/proposition/corollary: its verdict "
+                       "(PROVED, PROVED FOR INSTANCES, CONFIRMED, REFUTED AS PRINTED, OPEN), axioms and open steps",
+                       epilog=EPILOG)
+    c.add_argument("paper", nargs="?", default="all", help="all (default), infoflow or ks")
+    c.add_argument("--json", metavar="FILE", help="write attncert.theorems/1 JSON to FILE ('-': stdout)")
+    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S")
+    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
+    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    c.add_argument("-v", "--verbose", action="store_true", help="every blocking step, not only the first")
+    c.set_defaults(fn=cmd_theorems)
     c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
     c.add_argument("--json", metavar="FILE", help="write attncert.list/1 JSON (families and obligations) to FILE ('-': stdout)")

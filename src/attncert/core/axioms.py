@@ -89,15 +89,28 @@ def _bind(pat: tuple, term: tuple, ax: Axiom, ints: set, sub: dict) -> bool:
     return all(_bind(a, b, ax, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
 
 
-def derived_conditions(claim, i: int) -> list[tuple]:
-    """The instantiated conditions of the axiom that hypothesis ``i`` of ``claim`` cites which are not
-    other hypotheses of the claim: each must follow from the hypotheses before ``i``. Raises ExprError
-    when the hypothesis is not an instance of its axiom."""
+def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
+    """(carried, derived) for hypothesis ``i`` of ``claim``, which cites an axiom: the indices of the other
+    hypotheses that are its instantiated conditions, and the instantiated conditions that are not
+    hypotheses (each must follow from the hypotheses before ``i``). Raises ExprError when the hypothesis
+    is not an instance of its axiom."""
     h = claim.hyps[i]
     ax = _get(h.by[len("axiom:"):])
     ints = {v.name for v in claim.vars if v.domain == "int"}
     sub: dict = {}
     if not _bind(ax.goal, h.expr, ax, ints, sub):
         raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
-    others = {g.expr for j, g in enumerate(claim.hyps) if j != i}
-    return [c for c in (substitute(a, sub) for a in ax.hyps) if c not in others]
+    own = [g.expr for g in claim.hyps]
+    carried, derived = [], []
+    for c in (substitute(a, sub) for a in ax.hyps):
+        js = [j for j, x in enumerate(own) if j != i and x == c]
+        if js:
+            carried.append(js[0])
+        else:
+            derived.append(c)
+    return carried, derived
+
+
+def derived_conditions(claim, i: int) -> list[tuple]:
+    """The conditions of the axiom that hypothesis ``i`` cites which are not other hypotheses."""
+    return conditions(claim, i)[1]

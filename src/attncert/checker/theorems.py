@@ -1,0 +1,139 @@
+"""Theorem certificates (schema attncert.theorem/1): the checker's own computation of a numbered result's
+verdict from the step certificates of the set it is given. Standard library only.
+
+A theorem certificate names root step certificates and the theorem's hypotheses (each root's plain
+hypotheses, as expression trees, with what they are in the paper). Its verdict is recomputed here:
+
+- PROVED: one root, PROVED, verified with every source established (axiom instances, checked links; no
+  free-text premise, nothing circular, nothing REFUTED, UNKNOWN or CONFIRMED below it), and every plain
+  hypothesis of the root named by the theorem;
+- PROVED FOR INSTANCES: the same for every root, with the instance range stated;
+- CONFIRMED: its one root is CONFIRMED;
+- REFUTED AS PRINTED: its printed statement is a verified REFUTED step, and its repaired version is a
+  theorem certificate of the set;
+- OPEN: otherwise.
+
+The recorded verdict must not be stronger than the computed one, and the recorded axiom list must be the
+axioms cited anywhere in the graph below the roots."""
+
+from __future__ import annotations
+
+from .trees import Reject, parse
+
+THEOREM_SCHEMA = "attncert.theorem/1"
+THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict", "roots", "instances", "hypotheses",
+                "printed", "repaired", "blocking", "axioms", "note", "cert_sha256"}
+STRENGTH = {"OPEN": 0, "CONFIRMED": 1, "PROVED FOR INSTANCES": 2, "PROVED": 3, "REFUTED AS PRINTED": None}
+
+
+def validate(obj: dict, digest, no_control) -> None:
+    """Structure and hash of a theorem certificate; raises Reject."""
+    if not isinstance(obj, dict) or set(obj) != THEOREM_KEYS:
+        raise Reject("theorem certificate: fields differ from " + ", ".join(sorted(THEOREM_KEYS)))
+    no_control(obj)
+    if digest({k: v for k, v in obj.items() if k != "cert_sha256"}) != obj["cert_sha256"]:
+        raise Reject("cert_sha256 mismatch: the file was changed after it was written")
+    for k in ("id", "paper", "label", "ref", "statement"):
+        if not isinstance(obj[k], str) or not obj[k]:
+            raise Reject(f"field {k!r} must be a non-empty string")
+    if obj["verdict"] not in STRENGTH:
+        raise Reject(f"unknown theorem verdict {str(obj['verdict'])[:30]!r}")
+    if not isinstance(obj["roots"], list) or not all(isinstance(r, str) and r for r in obj["roots"]):
+        raise Reject("roots must be a list of certificate ids")
+    for k in ("instances", "printed", "repaired"):
+        if obj[k] is not None and (not isinstance(obj[k], str) or not obj[k]):
+            raise Reject(f"{k} must be a non-empty string or null")
+    if len(obj["roots"]) > 1 and obj["instances"] is None:
+        raise Reject("several roots are instances: 'instances' must say which")
+    if (obj["printed"] is None) != (obj["repaired"] is None) or (obj["printed"] is not None and obj["roots"]):
+        raise Reject("a statement refuted as printed has 'printed' and 'repaired' and no roots")
+    for k in ("blocking", "axioms"):
+        if not isinstance(obj[k], list) or not all(isinstance(t, str) for t in obj[k]):
+            raise Reject(f"{k} must be a list of strings")
+    if not isinstance(obj["note"], str):
+        raise Reject("note must be a string")
+    if not isinstance(obj["hypotheses"], list):
+        raise Reject("hypotheses must be a list")
+    for h in obj["hypotheses"]:
+        if not isinstance(h, dict) or set(h) != {"root", "expr", "name"} or h["root"] not in obj["roots"] or \
+                not isinstance(h["name"], str) or not h["name"]:
+            raise Reject("each hypothesis names its root, its expression and what it is in the paper")
+        parse(h["expr"])
+
+
+def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tuple[str, list[str], list[str]]:
+    """(computed verdict, reasons it is not stronger, axioms of the graph). ``certs``: id -> step
+    certificate of the set whose own evidence checked; ``cert_why(id)``: why its sources are not
+    established ([] if they are); ``claim_of(cert)``: (domains, boxes, hyps, goal), parsed."""
+    if obj["printed"] is not None:
+        p = certs.get(obj["printed"])
+        why = []
+        if p is None:
+            why.append(f"the printed statement {obj['printed']} is not a verified certificate of this set")
+        elif p["verdict"] != "REFUTED":
+            why.append(f"the printed statement {obj['printed']} is {p['verdict']}, not REFUTED")
+        if obj["repaired"] not in theorem_ids:
+            why.append(f"its repaired version {obj['repaired']} is not a theorem certificate of this set")
+        return ("OPEN", why, []) if why else ("REFUTED AS PRINTED", [], [])
+    if not obj["roots"]:
+        return "OPEN", ["no step states it"], []
+    if len(obj["roots"]) == 1 and certs.get(obj["roots"][0], {}).get("verdict") == "CONFIRMED":
+        return "CONFIRMED", ["numerical evidence only"], []
+    why: list[str] = []
+    named: dict = {}
+    for h in obj["hypotheses"]:
+        named.setdefault(h["root"], []).append(parse(h["expr"]))
+    for r in obj["roots"]:
+        c = certs.get(r)
+        if c is None:
+            why.append(f"{r} is not a verified certificate of this set")
+            continue
+        if c["verdict"] != "PROVED":
+            why.append(f"{r} is {c['verdict']}")
+            continue
+        why.extend(cert_why(r))
+        _, _, hyps, _ = claim_of(c)
+        mine = named.get(r, [])
+        for h, raw in zip(hyps, c["claim"]["hyps"]):
+            if "by" not in raw and h not in mine:
+                why.append(f"{r}: a plain hypothesis is not named as a hypothesis of the theorem")
+        if any(n not in hyps for n in mine):
+            why.append(f"{r}: a named hypothesis is not a hypothesis of the root")
+    axioms = sorted(_axioms(obj["roots"], certs))
+    if why:
+        return "OPEN", list(dict.fromkeys(why)), axioms
+    return ("PROVED FOR INSTANCES" if obj["instances"] is not None else "PROVED"), [], axioms
+
+
+def _axioms(roots: list, certs: dict) -> set:
+    """The axioms cited by any certificate reachable from the roots through 'by' links."""
+    seen, out, todo = set(), set(), list(roots)
+    while todo:
+        cid = todo.pop()
+        if cid in seen or cid not in certs:
+            continue
+        seen.add(cid)
+        for h in certs[cid]["claim"]["hyps"]:
+            src = h.get("by")
+            if src is None or src.startswith("fact:"):
+                continue
+            if src.startswith("axiom:"):
+                out.add(src[6:])
+            else:
+                todo.append(src)
+    return out
+
+
+def judge(obj: dict, computed: str, why: list[str], axioms: list[str]) -> tuple[str, list[str]]:
+    """('VERIFIED', []) when the recorded verdict and axioms are what the set establishes; else
+    ('CONDITIONAL', reasons): the set given does not establish what the certificate records."""
+    rec = obj["verdict"]
+    reasons = []
+    if rec == "REFUTED AS PRINTED" or computed == "REFUTED AS PRINTED":
+        if rec != computed:
+            reasons.append(f"records {rec}, but the set establishes {computed}" + (f": {why[0]}" if why else ""))
+    elif STRENGTH[rec] > STRENGTH[computed]:
+        reasons.append(f"records {rec}, but the set establishes only {computed}" + (f": {why[0]}" if why else ""))
+    if rec in ("PROVED", "PROVED FOR INSTANCES") and sorted(obj["axioms"]) != axioms:
+        reasons.append(f"records the axioms {obj['axioms']}, but its graph cites {axioms}")
+    return ("CONDITIONAL" if reasons else "VERIFIED"), reasons
