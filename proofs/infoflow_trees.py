@@ -78,14 +78,16 @@ for D in (1, 2, 3):
 for T in range(2, 7):
     N, V = _nmin("pairwise", T, 1)
     ob(f"pairwise.leaves.T{T}", "infoflow:B.1 (every pair is a leaf)",
-       f"target (6), T = {T}, D = 1 (at most 2 trees): covering every pair {{s,t}}, s != t, needs C(T,2) = "
-       f"{comb(T, 2)} leaves, and that many suffice",
+       f"target (6), T = {T}, D = 1 (at most 2 trees), UNDER THE LEAF PREMISE of B.1 (every pair {{s,t}}, "
+       f"s != t, must be a leaf of some tree; assumed by the paper, not derived from Definitions 1-2): the "
+       f"least number of leaves is C(T,2) = {comb(T, 2)}",
        claim(V, [], N.eq(comb(T, 2))), ["treemin"],
        options=(("target", "pairwise"), ("T", T), ("D", 1), ("encoding", ENCODING)))
 for T in range(3, 7):
     N, V = _nmin("triangle", T, 3)
     ob(f"triangle.leaves.T{T}", "infoflow:D.1 (C(T,3) leaves, C(T,3) - 3 comparisons)",
-       f"target (7), T = {T} (at most D_0 = 3 trees): covering every triple of distinct indices needs "
+       f"target (7), T = {T} (at most D_0 = 3 trees), UNDER THE LEAF PREMISE of D.1 (every triple of distinct "
+       f"indices must be a leaf of some tree; assumed by the paper, not derived from Definitions 1-2): at least "
        f"C(T,3) = {comb(T, 3)} leaves, so >= C(T,3) - 3 = {comb(T, 3) - 3} comparisons",
        claim(V, [], N >= comb(T, 3)), ["treemin"],
        options=(("target", "triangle"), ("T", T), ("D", 3), ("encoding", ENCODING)))

@@ -82,13 +82,17 @@ def cmd_trees(args, out, err) -> int:
                     "upper": "UNKNOWN" if r.minimum <= up else "REFUTED",
                     "tight": "PROVED" if r.minimum == lo else "REFUTED"}
     extra = f" (= {comb(T, 3) - 3} comparisons with 3 trees)" if target.startswith("triangle") else ""
-    out.write(f"  paper lower {lo} {unit}{extra}: {verdicts['lower']}\n")
+    out.write(f"  paper lower {lo} {unit}{extra}: {verdicts['lower']}"
+              + (" for the abstraction (the leaf premise assumed)" if target != "dretrieval" and
+                 verdicts["lower"] == "PROVED" else "") + "\n")
     out.write(f"  paper upper {up} {unit}: {verdicts['upper']} (" + ("consistent: the abstraction's minimum is at "
               "most it; the abstraction gives lower bounds only)\n" if verdicts["upper"] == "UNKNOWN" else
               "the abstraction's minimum, a lower bound, exceeds it)\n"))
     if target != "dretrieval":
-        from attncert.papers.infoflow.treesat import PREMISE
-        out.write(f"  assumed: {PREMISE}\n")
+        out.write("  these verdicts are about the abstraction: it assumes the leaf premise of "
+                  f"{'B.1' if target == 'pairwise' else 'D.1'} (every {'pair' if target == 'pairwise' else 'triple'} "
+                  "must be a leaf of some tree), which does not follow from Definitions 1-2 with several trees; "
+                  "the bound for trees themselves is OPEN (docs/trees.md, `attncert theorems`)\n")
     out.write(f"  lower bound is the exact minimum: {verdicts['tight']}\n")
     paths = []
     if args.out and r.minimum is not None:

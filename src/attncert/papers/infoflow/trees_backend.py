@@ -24,9 +24,9 @@ def _solve(target: str, T: int, D: int, timeout: float):
 
 
 def _names():
-    from attncert.papers.infoflow.treesat import PREMISE, defined_name
+    from attncert.papers.infoflow.treesat import defined_name
 
-    return PREMISE, defined_name
+    return defined_name
 
 
 def _decide(ob: Obligation, name: str, value: int, method: str, detail: dict, trust: tuple) -> Evidence:
@@ -43,10 +43,10 @@ def treemin(ob: Obligation, timeout: float) -> Evidence:
     r = _solve(target, T, D, float(max(timeout, 60.0)))
     if r.minimum is None:
         return Evidence(Verdict.UNKNOWN, "treemin", {"kind": "none", "reason": r.reason or "minimum not decided"})
-    PREMISE, defined_name = _names()
+    defined_name = _names()
     detail = {"kind": "treemin", "target": target, "T": T, "D": D, "minimum": r.minimum, "witness": r.witness,
               "solvers": dict(sorted(r.solvers.items()))}
-    trust = (SMT_TRUST if r.minimum > 0 else ()) + (() if target == "dretrieval" else (PREMISE,))
+    trust = SMT_TRUST if r.minimum > 0 else ()
     return _decide(ob, defined_name("treemin", target, T, D), r.minimum, "treemin", detail, trust)
 
 
@@ -54,7 +54,7 @@ def treemin(ob: Obligation, timeout: float) -> Evidence:
 def treegrid(ob: Obligation, timeout: float) -> Evidence:
     from attncert.papers.infoflow.trees import cover_grid
 
-    _, defined_name = _names()
+    defined_name = _names()
     target, T, D, g = ob.opt("target"), ob.opt("T"), ob.opt("D"), ob.opt("g")
     points, skipped, failures = cover_grid(target, T, D, g)
     detail = {"kind": "treegrid", "target": target, "T": T, "D": D, "g": g, "points": points,

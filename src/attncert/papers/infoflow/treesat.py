@@ -30,7 +30,6 @@ TARGETS = ("dretrieval", "pairwise", "triangle")
 MAX_T = {"dretrieval": 24, "pairwise": 10, "triangle": 8}
 # names the encodings; obligations carry it in their options, so the result cache misses when it changes
 ENCODING = "dretrieval: matching + cardinality (z3 AtMost, cvc5 totalizer); leaves: linear relaxation (v4)"
-PREMISE = "premise of B.1/D.1: every pair (target (6)) or triple (target (7)) must be a leaf (assumed, docs/trees.md)"
 MAX_MATCHING = 100_000  # C(T, D) D^2 matching variables, the checker's limit too
 TREE_SCALE = 20  # the tree problems get 20x the solvers' resource limits
 
