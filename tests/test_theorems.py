@@ -144,3 +144,42 @@ def test_a_missing_root_makes_a_proved_theorem_conditional(run, tmp_path):
     code, text, th = _verify(tmp_path)
     assert th["t.thm_closed"]["status"] == "CONDITIONAL"
     json.dumps(th)  # the report is JSON-able
+
+
+NUMBERED = {
+    "infoflow": {"Lemma 1", "Proposition 1", "Proposition 2"} | {f"Theorem {i}" for i in range(1, 7)},
+    "ks": {f"Lemma {i}" for i in range(1, 8)} | {"Proposition 1", "Theorem 1", "Theorem 2", "Corollary 1",
+                                                 "Corollary 2"},
+}
+
+
+def test_every_numbered_result_has_a_record():
+    from attncert.core.theorems import all_theorems
+
+    labels: dict = {}
+    for t in all_theorems():
+        labels.setdefault(t.paper, set()).add(t.label.split(" (")[0])
+    for paper, want in NUMBERED.items():
+        assert want <= labels.get(paper, set()), (paper, sorted(want - labels.get(paper, set())))
+
+
+def test_theorems_command_lists_every_numbered_result(tmp_path):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    pytest.importorskip("flint")
+    from attncert.cli import run
+
+    out = tmp_path / "th.json"
+    md = tmp_path / "th.md"
+    buf, err = io.StringIO(), io.StringIO()
+    code = run(["theorems", "--jobs", "2", "--json", str(out), "--md", str(md)], buf, err)
+    text = buf.getvalue()
+    assert code == 0, text
+    rows = json.loads(out.read_text())["theorems"]
+    assert {r["verdict"] for r in rows} <= {"PROVED", "PROVED FOR INSTANCES", "CONFIRMED", "REFUTED AS PRINTED", "OPEN"}
+    for paper, want in NUMBERED.items():
+        assert want <= {r["label"].split(" (")[0] for r in rows if r["paper"] == paper}
+    # every row that is not PROVED says why; every PROVED one names no blocking step
+    assert all(bool(r["blocking"]) == (r["verdict"] not in ("PROVED", "PROVED FOR INSTANCES", "REFUTED AS PRINTED"))
+               for r in rows), [r["id"] for r in rows]
+    assert f"{len(rows)} numbered results" in text and md.read_text().count("\n| ") >= len(rows)

@@ -100,6 +100,10 @@ def cmd_theorems(args, out, err) -> int:
               ("PROVED", "PROVED FOR INSTANCES", "CONFIRMED", "REFUTED AS PRINTED", "OPEN") if v in counts) + "\n")
     if args.json:
         write_json(args.json, {"schema": "attncert.theorems/1", "theorems": rows})
+    if args.md:
+        from attncert.core.certificate import atomic_write
+        from attncert.core.theorems import theorems_markdown
+        atomic_write(args.md, theorems_markdown(rows))
     return 0
 
 

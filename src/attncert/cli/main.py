@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog=EPILOG)
     c.add_argument("paper", nargs="?", default="all", help="all (default), infoflow or ks")
     c.add_argument("--json", metavar="FILE", help="write attncert.theorems/1 JSON to FILE ('-': stdout)")
+    c.add_argument("--md", metavar="FILE", help="write the Markdown table (as in docs/theorems.md) to FILE")
     c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S")
     c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
     c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")

@@ -297,3 +297,29 @@ def theorem_rows(results) -> list[dict]:
                      "axioms": axioms if verdict.startswith("PROVED") else [],
                      "hypotheses": [{"expr": k, "name": v} for k, v in th.hypotheses], "note": th.note})
     return rows
+
+
+def theorems_markdown(rows: list[dict]) -> str:
+    """The table of docs/theorems.md: counts, one row per result, and each result that is not PROVED with
+    what blocks it (every blocking step)."""
+    counts: dict = {}
+    for r in rows:
+        counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+    order = ("PROVED", "PROVED FOR INSTANCES", "CONFIRMED", "REFUTED AS PRINTED", "OPEN")
+    out = [f"{len(rows)} numbered results (with repaired versions as separate rows): "
+           + ", ".join(f"**{counts[v]} {v}**" for v in order if v in counts) + ".", "",
+           "| paper | result | verdict | range | axioms | roots |", "| --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        roots = ", ".join(f"`{x}`" for x in (r["roots"] or ([r["printed"]] if r["printed"] else [])))
+        out.append(f"| {r['paper']} | {r['label']} (`{r['id']}`) | {r['verdict']} | {r['instances'] or ''} | "
+                   f"{', '.join(r['axioms'])} | {roots} |")
+    out += ["", "## What blocks each result that is not PROVED", ""]
+    for r in rows:
+        if r["verdict"] == "PROVED":
+            continue
+        head = f"- **{r['label']}** (`{r['id']}`, {r['paper']}): {r['verdict']}"
+        if r["repaired"]:
+            head += f"; repaired version `{r['repaired']}`"
+        out.append(head)
+        out.extend(f"  - {b}" for b in r["blocking"])
+    return "\n".join(out) + "\n"
