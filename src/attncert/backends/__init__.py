@@ -2,4 +2,4 @@
 prover's own translation, solver_terms), arb (rigorous balls), sampling (counterexample search and
 numerical confirmation). Importing this package registers them (attncert.core.registry)."""
 
-from attncert.backends import arb, sampling, smt, sympy_backend  # noqa: F401  (registration)
+from attncert.backends import arb, bnb, sampling, smt, sympy_backend  # noqa: F401  (registration)

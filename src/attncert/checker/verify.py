@@ -12,9 +12,9 @@ import unicodedata
 from fractions import Fraction
 
 from . import axioms as axiom_list
-from . import smtlib, treecover
+from . import bnb, smtlib, treecover
 from . import theorems as theorem_certs
-from .qarith import MAX_PREC, TooMuchWork, Undecided, reset_work
+from .qarith import MAX_PREC, TooMuchWork, Undecided, _spend, reset_work
 from .trees import NO_SOLVER, CannotCheck, Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
@@ -33,13 +33,14 @@ EVIDENCE_KEYS = {
     "counterexample": {"kind", "point", "bits", "margin", "zero_test"},
     "sample": {"kind", "samples", "seed", "dps", "box", "worst_point", "worst_margin"},
     "none": {"kind", "reason"},
+    "bnb": {"kind", "bits", "tree", "leaves"},
     "treemin": {"kind", "target", "T", "D", "minimum", "witness", "solvers"},
     "treegrid": {"kind", "target", "T", "D", "g", "points", "skipped", "failures"},
 }
 KIND_VERDICTS = {
     "identity": {"PROVED"}, "smt": {"PROVED"}, "interval": {"PROVED", "REFUTED"},
     "counterexample": {"REFUTED"}, "sample": {"CONFIRMED"}, "none": {"UNKNOWN"},
-    "treemin": {"PROVED", "REFUTED"}, "treegrid": {"PROVED", "REFUTED"},
+    "treemin": {"PROVED", "REFUTED"}, "treegrid": {"PROVED", "REFUTED"}, "bnb": {"PROVED"},
 }
 MAX_FILE_BYTES = 8 << 20
 SZ_TRUST = "Schwartz-Zippel zero test, points drawn from the claim's hash (false pass <= 2^-128 per test)"
@@ -491,6 +492,12 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         checked.extend(done)
         trusted.extend(trust)
 
+    elif kind == "bnb":
+        done, leaves = bnb.check(domains, hyps, goal, ev, lambda n: _spend(n, "one branch-and-bound leaf"))
+        if ev["leaves"] != leaves:
+            raise Reject("bnb: the recorded number of leaves differs from the tree's")
+        checked.extend(done)
+
     else:  # none
         if not isinstance(ev["reason"], str) or not ev["reason"]:
             raise Reject("UNKNOWN needs a reason")
@@ -519,7 +526,7 @@ def _solvers_agree(recorded, texts: list, solver_timeout: float) -> None:
 
 
 def kind_needs_values(ev) -> bool:
-    return isinstance(ev, dict) and ev.get("kind") in ("interval", "counterexample", "sample")
+    return isinstance(ev, dict) and ev.get("kind") in ("interval", "counterexample", "sample", "bnb")
 
 
 def collect(paths) -> list[str]:

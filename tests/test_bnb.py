@@ -1,0 +1,164 @@
+"""Interval branch and bound (method "bnb", issue 18 item 3): open claims over boxes are PROVED with a
+split tree that the checker re-checks leaf by leaf, REFUTED with a replayed counterexample, or UNKNOWN
+when the box budget runs out; a tampered or forged split tree is REJECTED."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from attncert.backends.bnb import simplest_between
+from attncert.checker.verify import verify_paths
+from attncert.core.certificate import atomic_write, build, dumps
+from attncert.core.claims import Obligation, Var, claim
+from attncert.core.engine import run_obligation
+from attncert.core.expr import abs_, exp, log, sha256, var
+from attncert.core.verdict import Verdict
+
+pytest.importorskip("flint")
+x, y = var("x"), var("y")
+
+
+def ob(goal, box: dict, **opts):
+    vs = [Var(k) for k in box]
+    hyps = [h for k, (lo, hi) in box.items() for h in (var(k) >= lo, var(k) <= hi)]
+    return Obligation("u.bnb", "mine", "t", "t", claim(vs, hyps, goal), ("bnb",), family="u",
+                      options=tuple(opts.items()))
+
+
+def verify_one(tmp_path, cert: dict) -> tuple[int, str]:
+    p = tmp_path / "c.json"
+    atomic_write(str(p), dumps(cert))
+    buf = io.StringIO()
+    return verify_paths([str(p)], buf), buf.getvalue()
+
+
+def test_log_x_le_x_minus_1_is_proved_and_verified(tmp_path):
+    r = run_obligation(ob(log(x) <= x - 1, {"x": (F(1, 10), F(10))}))
+    assert r.evidence.verdict == Verdict.PROVED, r.evidence.detail
+    # the touching point x = 1 (h = 0, h' = 0) is closed by two monotonicity leaves meeting there
+    assert r.evidence.detail["leaves"] <= 10
+    code, text = verify_one(tmp_path, build(r))
+    assert code == 0 and "by monotonicity" in text, text
+
+
+def test_a_false_claim_is_refuted_at_a_replayed_point():
+    r = run_obligation(ob(x * x >= x, {"x": (F(0), F(2))}))
+    assert r.evidence.verdict == Verdict.REFUTED and r.evidence.detail["point"] == {"x": "1/2"}
+    # a planted wrong constant: log x <= x - 101/100 fails at x = 1
+    r = run_obligation(ob(log(x) <= x - F(101, 100), {"x": (F(1, 10), F(10))}))
+    assert r.evidence.verdict == Verdict.REFUTED
+
+
+def test_two_variables_logsumexp():
+    """log(e^x + e^y) <= max(x, y) + 3/4 on [-2, 2]^2 (log 2 < 3/4; max: enclosure leaves only)."""
+    r = run_obligation(ob(log(exp(x) + exp(y)) <= (x + y + abs_(x - y)) / 2 + F(3, 4),
+                          {"x": (F(-2), F(2)), "y": (F(-2), F(2))}))
+    assert r.evidence.verdict == Verdict.PROVED, r.evidence.detail
+
+
+def test_box_budget_gives_unknown_with_progress():
+    r = run_obligation(ob(log(exp(x) + exp(y)) <= (x + y + abs_(x - y)) / 2 + F(3, 4),
+                          {"x": (F(-2), F(2)), "y": (F(-2), F(2))}, max_boxes=5))
+    assert r.evidence.verdict == Verdict.UNKNOWN and "budget of 5 boxes" in r.evidence.detail["reason"]
+    assert "% of the box's volume proved" in r.evidence.detail["reason"]
+
+
+def test_claims_that_are_not_a_box_are_refused():
+    c = claim([Var("x")], [x >= 0], log(x + 1) <= x)  # no upper bound
+    r = run_obligation(Obligation("u.nb", "mine", "t", "t", c, ("bnb",), family="u"))
+    assert r.evidence.verdict == Verdict.UNKNOWN and "lower and one upper bound" in r.evidence.detail["reason"]
+
+
+def _resign(cert: dict) -> dict:
+    body = {k: v for k, v in cert.items() if k != "cert_sha256"}
+    body["cert_sha256"] = sha256(body)
+    return body
+
+
+def _proved_log_cert():
+    r = run_obligation(ob(log(x) <= x - 1, {"x": (F(1, 10), F(10))}))
+    return build(r)
+
+
+def _leaves(t, path=()):
+    if "leaf" in t:
+        yield path
+    else:
+        yield from _leaves(t["lo"], path + ("lo",))
+        yield from _leaves(t["hi"], path + ("hi",))
+
+
+def _at(t, path):
+    for p in path:
+        t = t[p]
+    return t
+
+
+@pytest.mark.parametrize("tamper", ["mono_as_interval", "flip_end", "split_outside", "leaf_count", "drop_split",
+                                    "false_claim"])
+def test_a_tampered_split_tree_is_rejected(tmp_path, tamper):
+    cert = copy.deepcopy(_proved_log_cert())
+    tree = cert["evidence"]["tree"]
+    monos = [p for p in _leaves(tree) if _at(tree, p)["leaf"] == "mono"]
+    if tamper == "mono_as_interval":  # the touching point cannot be closed by an enclosure
+        leaf = _at(tree, monos[0])
+        leaf.clear()
+        leaf["leaf"] = "interval"
+    elif tamper == "flip_end":
+        leaf = _at(tree, monos[0])
+        leaf["ends"] = {k: ("lo" if v == "hi" else "hi") for k, v in leaf["ends"].items()}
+    elif tamper == "split_outside":
+        tree["at"] = "11"
+    elif tamper == "leaf_count":
+        cert["evidence"]["leaves"] += 1
+    elif tamper == "drop_split":  # replace the whole tree by one enclosure leaf
+        cert["evidence"]["tree"] = {"leaf": "interval"}
+    else:  # the same tree for the false claim log x <= x - 101/100
+        goal = cert["claim"]["goal"]
+        goal[2] = ["add", ["var", "x"], ["neg", ["num", "101/100"]]]
+        cert["claim_sha256"] = sha256(cert["claim"])
+    code, text = verify_one(tmp_path, _resign(cert))
+    assert code == 1 and "REJECTED" in text, text
+
+
+def test_a_hypothesis_that_is_not_a_bound_is_rejected(tmp_path):
+    cert = copy.deepcopy(_proved_log_cert())
+    cert["claim"]["hyps"].append({"expr": ["gt", ["var", "x"], ["num", "5"]]})
+    cert["claim_sha256"] = sha256(cert["claim"])
+    code, text = verify_one(tmp_path, _resign(cert))
+    assert code == 1 and "bnb" in text, text
+
+
+@given(st.fractions(F(-3), F(3), max_denominator=50), st.fractions(F(-1), F(1), max_denominator=50))
+@settings(max_examples=25, deadline=None)
+def test_random_parabolas(c, dlt):
+    """(x - c)^2 + d >= 0 on [-4, 4]: PROVED when d > 0, REFUTED when d < 0 (c is in the box)."""
+    if dlt == 0:
+        return
+    r = run_obligation(ob((x - c) ** 2 + dlt >= 0, {"x": (F(-4), F(4))}))
+    assert r.evidence.verdict == (Verdict.PROVED if dlt > 0 else Verdict.REFUTED), (c, dlt, r.evidence.detail)
+
+
+@given(st.fractions(F(-100), F(100), max_denominator=1000), st.fractions(F(0), F(50), max_denominator=1000))
+@settings(max_examples=200, deadline=None)
+def test_simplest_between(a, w):
+    if w == 0:
+        return
+    b = a + w
+    q = simplest_between(a, b)
+    assert a <= q <= b
+    # nothing in [a, b] has a smaller denominator
+    for den in range(1, q.denominator):
+        k = -(-a.numerator * den // a.denominator)  # ceil(a * den)
+        assert F(k, den) > b
+
+
+def test_certificate_json_round_trip(tmp_path):
+    cert = _proved_log_cert()
+    assert json.loads(dumps(cert))["evidence"]["kind"] == "bnb"
