@@ -235,3 +235,69 @@ def test_prover_and_checker_agree_on_random_instances():
         _, theirs = checker_axioms.check_instance(name, parsed, i, {"a": "real", "b": "real"}, V._match, V._subst,
                                                   V._mark_int_vars, V._unmark)
         assert len(mine) == len({repr(t) for t in theirs}), (name, sub)
+
+
+# ----------------------------------------------------------------------------- attack round 6 (stalls)
+
+
+def _timed_verify(paths):
+    import time
+    t = time.perf_counter()
+    code, text = verify(paths)
+    return code, text, time.perf_counter() - t
+
+
+def test_many_axiom_citations_are_refused_fast(tmp_path):
+    """3000 citations of exp_pos in an UNKNOWN certificate took 69 s (every citation re-marked the claim)."""
+    h = (op("gt", ex(x), num(0)), "axiom:exp_pos")
+    c = claim(["x"], [h] * 3000, op("gt", ex(x), num(0)))
+    code, text, secs = _timed_verify([write(tmp_path, cert("dos1", c, {"kind": "none", "reason": "x"}, "UNKNOWN"))])
+    assert code == 1 and "more than 256 axiom citations" in text and secs < 20, (secs, text[-300:])
+
+
+def test_derivations_are_not_rerun_for_a_certificate_that_proves_nothing(tmp_path):
+    """55 citations with derived conditions, behind 55 divisions: 152 s of solver runs for an UNKNOWN."""
+    needs_solvers()
+    x1 = op("add", x, num(1))
+    divs = op("add", *[op("div", num(1), op("add", x, num(j))) for j in range(1, 56)])
+    hyps = [op("gt", x, num(0)), op("gt", divs, num(0))] + [(op("eq", ex(lg(x1)), x1), "axiom:exp_log")] * 55
+    c = claim(["x"], hyps, op("gt", x, num(0)))
+    code, text, secs = _timed_verify([write(tmp_path, cert("dos2", c, {"kind": "none", "reason": "x"}, "UNKNOWN"))])
+    assert code == 0 and secs < 20, (secs, text[-300:])
+
+
+def test_a_nested_power_is_refused_before_any_solver_runs(tmp_path):
+    """pow(pow(a, 3000), 3000) was written out as 9,000,000 factors (78 s for a 751-byte file)."""
+    needs_solvers()
+    P = op("pow", op("pow", a, 3000), 3000)
+    c = claim(["a", "b"], [op("lt", P, b), (op("lt", ex(op("add", P, num(0))), ex(b)), "axiom:exp_lt")],
+              op("gt", a, op("add", a, num(-1))))
+    code, text, secs = _timed_verify([write(tmp_path, cert("dos3", c, smt_ev(c)))])
+    assert code == 1 and "SMT translation larger" in text and secs < 20, (secs, text[-300:])
+
+
+def test_theorem_certificates_with_repeated_roots_or_self_repair_are_rejected(tmp_path):
+    from attncert.core.expr import sha256
+    lc = claim(["a"], [op("gt", a, num(0))], op("gt", op("add", a, num(1)), num(0)))
+    step = cert("t.root", lc, smt_ev(lc))
+
+    def thm(tid, **kw):
+        body = {"schema": "attncert.theorem/1", "id": tid, "paper": "mine", "label": "Theorem 1", "ref": "t",
+                "statement": "t", "verdict": "OPEN", "roots": ["t.root"], "instances": None, "hypotheses": [],
+                "printed": None, "repaired": None, "blocking": [], "axioms": [], "note": ""}
+        body.update(kw)
+        body["cert_sha256"] = sha256(body)
+        return body
+
+    write(tmp_path, step)
+    for name, body, why in [
+        ("dup", thm("t.dup", roots=["t.root"] * 2, instances="n = 1"), "roots must be distinct"),
+        ("self", thm("t.self", roots=[], printed="t.root", repaired="t.self", verdict="REFUTED AS PRINTED"),
+         "its own repair"),
+        ("label", thm("t.label", label="Theorem 1 (t) PROVED; axioms: none\u2028"), "label"),
+    ]:
+        d = tmp_path / name
+        d.mkdir()
+        write(d, body)
+        code, text = verify([d])
+        assert code == 1 and "REJECTED" in text and why in text, text

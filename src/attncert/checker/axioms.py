@@ -61,7 +61,11 @@ def _free(n, acc=None) -> set:
     return acc
 
 
-def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, mark, unmark) -> tuple[list, list]:
+MAX_CITATIONS = 256  # axiom citations in one claim
+
+
+def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, mark, unmark,
+                   own: list | None = None) -> tuple[list, list]:
     """Hypothesis ``i`` of a claim with parsed ``hyps`` and variable ``domains`` cites axiom ``name``.
     Returns (carried, derived): the indices of the other hypotheses that are instantiated conditions of
     the axiom, and the instantiated conditions that are not hypotheses: each of those must follow from
@@ -75,10 +79,10 @@ def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, m
     avars, ahyps, agoal, _ = table[name]
     if any("diff" == n[0] for n in [agoal]):  # no axiom states a derivative (none needs one)
         raise Reject(f"axiom {name}: derivatives are not instantiated")
+    own = [mark(h, domains) for h in hyps] if own is None else own  # callers mark a claim once
     sub: dict = {}
-    if not match(agoal, mark(hyps[i], domains), avars, sub):
+    if not match(agoal, own[i], avars, sub):
         raise Reject(f"hypothesis {i + 1} is not an instance of axiom {name}")
-    own = [mark(h, domains) for h in hyps]
     carried, derived = [], []
     for ah in ahyps:
         inst = subst(ah, sub)

@@ -51,6 +51,9 @@ def symbols(domains: dict) -> dict:
     return {name: f"v{i}" for i, name in enumerate(sorted(domains))}
 
 
+MAX_QUERY_CHARS = 2_000_000  # bounds the translation (a nested power multiplies its size) before any solver runs
+
+
 class _Tr:
     def __init__(self, domains: dict):
         self.domains = domains
@@ -89,6 +92,8 @@ class _Tr:
         if op == "pow":
             k = n[2]
             b = self.term(n[1])
+            if len(b) * abs(k) > MAX_QUERY_CHARS:
+                raise Reject(f"SMT translation larger than {MAX_QUERY_CHARS:,} characters (a power of a large term)")
             if k == 0:
                 return "1.0"
             if k > 0:
@@ -174,6 +179,8 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str]]
         f"(assert (not {g}))\n(check-sat)\n"
     side_body = base + "".join(f"(assert {d})\n" for d in guarded)
     sides = [head + decl + side_body + f"(assert (not {c}))\n(check-sat)\n" for c in tr.conds]
+    if len(main) + sum(map(len, sides)) > 4 * MAX_QUERY_CHARS:
+        raise Reject(f"SMT queries larger than {4 * MAX_QUERY_CHARS:,} characters in all")
     return main, sides, sorted(tr.atoms)
 
 

@@ -23,6 +23,7 @@ from .trees import Reject, parse
 THEOREM_SCHEMA = "attncert.theorem/1"
 THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict", "roots", "instances", "hypotheses",
                 "printed", "repaired", "blocking", "axioms", "note", "cert_sha256"}
+MAX_ROOTS = 256
 STRENGTH = {"OPEN": 0, "CONFIRMED": 1, "PROVED FOR INSTANCES": 2, "PROVED": 3, "REFUTED AS PRINTED": None}
 
 
@@ -45,6 +46,12 @@ def validate(obj: dict, digest, no_control) -> None:
             raise Reject(f"{k} must be a non-empty string or null")
     if len(obj["roots"]) > 1 and obj["instances"] is None:
         raise Reject("several roots are instances: 'instances' must say which")
+    if len(set(obj["roots"])) != len(obj["roots"]) or len(obj["roots"]) > MAX_ROOTS:
+        raise Reject(f"roots must be distinct, at most {MAX_ROOTS}")
+    if len(obj["label"]) > 60 or not all(c.isalnum() or c in " .,()-'" for c in obj["label"]):
+        raise Reject("label: at most 60 letters, digits, spaces and . , ( ) - '")
+    if obj["repaired"] is not None and obj["repaired"] == obj["id"]:
+        raise Reject("a statement refuted as printed cannot be its own repair")
     if (obj["printed"] is None) != (obj["repaired"] is None) or (obj["printed"] is not None and obj["roots"]):
         raise Reject("a statement refuted as printed has 'printed' and 'repaired' and no roots")
     for k in ("blocking", "axioms"):
@@ -73,7 +80,8 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
         elif p["verdict"] != "REFUTED":
             why.append(f"the printed statement {obj['printed']} is {p['verdict']}, not REFUTED")
         if obj["repaired"] not in theorem_ids:
-            why.append(f"its repaired version {obj['repaired']} is not a theorem certificate of this set")
+            why.append(f"its repaired version {obj['repaired']} is not a theorem certificate of this set "
+                       "(stating a result, not another printed statement)")
         return ("OPEN", why, []) if why else ("REFUTED AS PRINTED", [], [])
     if not obj["roots"]:
         return "OPEN", ["no step states it"], []
@@ -82,7 +90,7 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
     why: list[str] = []
     named: dict = {}
     for h in obj["hypotheses"]:
-        named.setdefault(h["root"], []).append(parse(h["expr"]))
+        named.setdefault(h["root"], set()).add(parse(h["expr"]))
     for r in obj["roots"]:
         c = certs.get(r)
         if c is None:
@@ -93,11 +101,11 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
             continue
         why.extend(cert_why(r))
         _, _, hyps, _ = claim_of(c)
-        mine = named.get(r, [])
-        for h, raw in zip(hyps, c["claim"]["hyps"]):
-            if "by" not in raw and h not in mine:
-                why.append(f"{r}: a plain hypothesis is not named as a hypothesis of the theorem")
-        if any(n not in hyps for n in mine):
+        plain = {h for h, raw in zip(hyps, c["claim"]["hyps"]) if "by" not in raw}
+        mine = named.get(r, set())
+        if plain - mine:
+            why.append(f"{r}: a plain hypothesis is not named as a hypothesis of the theorem")
+        if mine - set(hyps):
             why.append(f"{r}: a named hypothesis is not a hypothesis of the root")
     axioms = sorted(_axioms(obj["roots"], certs))
     if why:

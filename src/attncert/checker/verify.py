@@ -353,7 +353,7 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     cited = sorted({h["by"] for h in obj["claim"]["hyps"] if "by" in h and not h["by"].startswith(("fact:", "axiom:"))})
     if obj["uses"] != cited:
         raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts and axioms aside), sorted")
-    cited_axioms, axiom_queries = axiom_instances(obj["claim"], hyps, domains, solver_timeout)
+    cited_axioms, axiom_queries = axiom_instances(obj["claim"], hyps, domains, solver_timeout, obj["verdict"] == "PROVED")
     ev = obj["evidence"]
     if kind_needs_values(ev):
         hyps, goal = [no_diff(h) for h in hyps], no_diff(goal)
@@ -370,9 +370,11 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     # certificate's history, not part of this check
     version, table = axiom_list.axioms()
     trusted: list[str] = [f"axiom {a} (axiom list v{version}): {table[a][3]}" for a in sorted(set(cited_axioms.values()))]
-    if cited_axioms:
+    if cited_axioms and obj["verdict"] == "PROVED":
         checked.append(f"{len(cited_axioms)} hypotheses are axiom instances, their conditions other hypotheses"
                        + (f" or shown from earlier ones ({axiom_queries} SMT queries unsat on re-run)" if axiom_queries else ""))
+    elif cited_axioms:
+        checked.append(f"{len(cited_axioms)} hypotheses are axiom instances (their conditions matter only for PROVED)")
     if axiom_queries:
         trusted.extend(f"{n} unsat" for n in smtlib.available())
 
@@ -606,33 +608,44 @@ def _unmark(n):
     return (n[0],) + tuple(_unmark(c) if isinstance(c, tuple) else c for c in n[1:])
 
 
-def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: float) -> tuple[dict, int]:
+def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: float, prove: bool) -> tuple[dict, int]:
     """({hypothesis index: axiom name}, number of SMT queries re-run) for the hypotheses that cite an
-    axiom. Raises Reject unless each is an instance of its axiom and every instantiated condition of the
-    axiom is another hypothesis or follows from the hypotheses before it (re-run here as SMT goals, with
-    their definedness conditions, on every installed solver)."""
-    out, queries = {}, 0
+    axiom. Raises Reject unless each is an instance of its axiom. For a PROVED certificate (``prove``)
+    every instantiated condition of the axiom must also be another hypothesis or follow from the
+    hypotheses before it (re-run here as SMT goals, with their definedness conditions, on every
+    installed solver); for other verdicts the sources of the hypotheses establish nothing, so the
+    derivations are not re-run."""
+    cites = [(i, h["by"][6:]) for i, h in enumerate(claim["hyps"]) if h.get("by", "").startswith("axiom:")]
+    if len(cites) > axiom_list.MAX_CITATIONS:
+        raise Reject(f"more than {axiom_list.MAX_CITATIONS} axiom citations in one claim")
+    own = [_mark_int_vars(h, domains) for h in hyps]
+    out, done = {}, set()
+    for i, name in cites:
+        _, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark, own)
+        for cond in derived if prove else ():
+            mains, sides, _ = smtlib.plan(domains, hyps[:i], cond)
+            todo = [q for q in mains + sides if q not in done]  # a query already shown unsat is not re-run
+            try:
+                _solvers_agree({"z3": "unsat"}, todo, solver_timeout)
+            except Reject as e:
+                raise Reject(f"hypothesis {i + 1} cites axiom {name}, but a condition of it is neither "
+                             f"another hypothesis nor shown from the hypotheses before it ({e})") from None
+            done.update(todo)
+        out[i] = name
+    return out, len(done)
+
+
+def axiom_dep_map(claim: dict, hyps: list, domains: dict) -> dict:
+    """{index: the hypotheses the axiom instance at index rests on}: its conditions that are hypotheses,
+    and, when some condition was shown by SMT, every hypothesis before it."""
+    own = [_mark_int_vars(h, domains) for h in hyps]
+    out = {}
     for i, h in enumerate(claim["hyps"]):
         if h.get("by", "").startswith("axiom:"):
-            _, derived = axiom_list.check_instance(h["by"][6:], hyps, i, domains, _match, _subst, _mark_int_vars,
-                                                   _unmark)
-            for cond in derived:
-                mains, sides, _ = smtlib.plan(domains, hyps[:i], cond)
-                try:
-                    _solvers_agree({"z3": "unsat"}, mains + sides, solver_timeout)
-                except Reject as e:
-                    raise Reject(f"hypothesis {i + 1} cites axiom {h['by'][6:]}, but a condition of it is neither "
-                                 f"another hypothesis nor shown from the hypotheses before it ({e})") from None
-                queries += len(mains) + len(sides)
-            out[i] = h["by"][6:]
-    return out, queries
-
-
-def axiom_deps(name: str, hyps: list, i: int, domains: dict) -> list[int]:
-    """The hypotheses the axiom instance at ``i`` rests on: its conditions that are hypotheses, and, when
-    some condition was shown by SMT, every hypothesis before ``i``."""
-    carried, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark)
-    return sorted(set(carried) | (set(range(i)) if derived else set()))
+            carried, derived = axiom_list.check_instance(h["by"][6:], hyps, i, domains, _match, _subst,
+                                                         _mark_int_vars, _unmark, own)
+            out[i] = sorted(set(carried) | (set(range(i)) if derived else set()))
+    return out
 
 
 def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, list[int]]:
@@ -757,7 +770,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     # anything circular is not established
     links: dict = {}
     for cid, (_f, obj, _c, _t) in ok.items():
-        parsed = None
+        deps = None
         for i, h in enumerate(obj["claim"]["hyps"]):
             src = h.get("by")
             if src is None:
@@ -767,9 +780,10 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                                    "certificate nor an axiom instance", None, [])
                 continue
             if src.startswith("axiom:"):  # the instance was checked with the file; its conditions are carried
-                if parsed is None:
+                if deps is None:
                     dom, _, parsed, _ = _claim(obj["claim"])
-                links[(cid, i)] = (None, None, axiom_deps(src[6:], parsed, i, dom))
+                    deps = axiom_dep_map(obj["claim"], parsed, dom)
+                links[(cid, i)] = (None, None, deps[i])
                 continue
             if src not in ok:
                 links[(cid, i)] = (f"hypothesis {i + 1} rests on {src[:80]!r}, which is not a certificate in this set",
@@ -842,10 +856,18 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
         report.append(rec)
         all_trust.update(trusted)
     theorems_ok = 0
+    step_certs = {c: ok[c][1] for c in ok}
+    stated = {t for t, (_, o) in theorems.items() if o["printed"] is None}
+    parsed_claims: dict = {}
+
+    def claim_of(c):  # each root's claim is parsed once, however many theorems name it
+        if c["id"] not in parsed_claims:
+            parsed_claims[c["id"]] = _claim(c["claim"])
+        return parsed_claims[c["id"]]
+
     for tid, (f, obj) in theorems.items():
         try:
-            computed, why, axioms = theorem_certs.evaluate(
-                obj, {c: ok[c][1] for c in ok}, cert_why, lambda c: _claim(c["claim"]), set(theorems))
+            computed, why, axioms = theorem_certs.evaluate(obj, step_certs, cert_why, claim_of, stated)
             status, reasons = theorem_certs.judge(obj, computed, why, axioms)
         except (Reject, RecursionError) as e:
             bad += 1
@@ -860,7 +882,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             rec["conditions"] = reasons
             out.write(_safe(f"CONDITIONAL {f}: theorem {tid} -- {reasons[0]}") + "\n")
         elif not quiet:
-            out.write(_safe(f"OK {f}: {obj['label']} ({tid}) {computed}"
+            out.write(_safe(f"OK {f}: {computed} theorem {tid} ({obj['label']})"
                             + (f" -- {why[0]}" if why and computed != "PROVED" else "")
                             + (f"; axioms: {', '.join(axioms)}" if axioms and computed.startswith("PROVED") else ""))
                       + "\n")
