@@ -49,8 +49,32 @@ def test_a_claim_file_runs_under_pytest(project):
     assert p.returncode == 0 and "2 passed, 1 skipped" in p.stdout, p.stdout + p.stderr
 
 
+def test_a_claims_list_file_in_under_15_lines(tmp_path):
+    """The short form: CLAIMS = [attncert.Claim(...), ...] (tests/data/my_claims.py, 11 lines, 3 claims):
+    check, certify, verify, report and pytest --attncert all work on it, with the expected verdicts."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    pytest.importorskip("flint")
+    src = ROOT / "tests" / "data" / "my_claims.py"
+    assert len(src.read_text().splitlines()) < 15
+    shutil.copy(src, tmp_path / "my_claims.py")
+    p = run("check", "my_claims.py", "--json", "-", cwd=tmp_path)
+    got = {r["id"]: r["verdict"] for r in json.loads(p.stdout)["results"]}
+    assert got == {"mine.log": "PROVED", "mine.square": "REFUTED", "mine.lse": "PROVED"}, p.stderr
+    assert p.returncode == 1  # a refutation fails check
+    p = run("certify", "my_claims.py", "--out", "certs", cwd=tmp_path)
+    assert "wrote 3 certificates" in p.stdout, p.stdout + p.stderr
+    p = run("verify", "certs", cwd=tmp_path)
+    assert p.returncode == 0 and "verified 3/3" in p.stdout and "REFUTED mine.square" in p.stdout, p.stdout
+    p = run("report", "my_claims.py", "--out", "rep", cwd=tmp_path)
+    assert (tmp_path / "rep" / "index.html").exists(), p.stdout + p.stderr
+    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--attncert", "my_claims.py"],
+                       capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert "2 passed" in p.stdout and "1 failed" in p.stdout and "x = 1/2" in p.stdout.replace("'", ""), p.stdout
+
+
 @pytest.mark.parametrize("text,msg", [(None, "no such file"), ("x = (\n", "SyntaxError"),
-                                      ("X = 1\n", "defines no FAMILY")])
+                                      ("X = 1\n", "defines neither CLAIMS")])
 def test_a_bad_claim_file_is_one_line_and_exit_2(tmp_path, text, msg):
     if text is not None:
         (tmp_path / "bad.py").write_text(text)

@@ -1,14 +1,23 @@
 """attncert: a prover companion for two papers on transformer approximation.
 
-Public API: ``check``, ``certify``, ``verify``, ``select`` and the ``Verdict`` enum. Backends and
-solvers are imported lazily."""
+Public API:
+- your own claims: ``var``, ``exp``, ``log``, ``abs_``, ``max_``, ``min_``, ``Q`` (exact rationals),
+  ``prove(goal, given=..., box=...)`` -> ``Outcome`` (verdict, counterexample, certificate(path)), and
+  ``Claim(id, goal, ...)`` for claim files (``CLAIMS = [...]``, run by ``attncert check FILE``);
+- the transcribed papers: ``check``, ``certify``, ``select``;
+- the independent checker: ``verify(*paths)``;
+- the ``Verdict`` enum and ``bounds`` (the papers' explicit bounds).
+
+Backends and solvers are imported lazily."""
 
 from attncert.papers.infoflow import bounds
 from attncert.core.verdict import Verdict
 from attncert.core.versions import ATTNCERT_VERSION
+from attncert.user import Q, Claim, Outcome, abs_, exp, log, max_, min_, prove, var
 
 __version__ = ATTNCERT_VERSION
-__all__ = ["Verdict", "bounds", "check", "certify", "verify", "select", "__version__"]
+__all__ = ["Verdict", "bounds", "check", "certify", "verify", "select", "__version__", "Q", "Claim", "Outcome",
+           "abs_", "exp", "log", "max_", "min_", "prove", "var"]
 
 
 def check(selector=None, timeout=300.0):
@@ -23,7 +32,8 @@ def certify(selector, out_dir, timeout=300.0):
     return _certify(selector, out_dir, timeout)
 
 
-def verify(*paths, allow_conditional=False):
+def verify(*paths: str, allow_conditional: bool = False) -> tuple[int, str]:
+    """Re-check certificate files with the independent checker: (exit code, its report)."""
     from attncert.api import verify as _verify
 
     return _verify(*paths, allow_conditional=allow_conditional)

@@ -30,7 +30,7 @@ from attncert.core.expr import contains
 from attncert.core.registry import handles
 from attncert.core.verdict import Verdict
 
-BITS = 128
+BITS = 256  # the precision the checker re-checks the leaves at (the search itself is exact where it can be)
 MAX_VARS = 8
 DEFAULT_BOXES = 20_000
 

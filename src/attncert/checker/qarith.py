@@ -287,6 +287,13 @@ class I:
     def hull(self, o):
         return _new(_min(self.l, o.l), _max(self.h, o.h), self.prec)
 
+    def imax(self, o):
+        """{max(x, y) : x in self, y in o} = [max of the lower ends, max of the upper ends]."""
+        return _new(_max(self.l, o.l), _max(self.h, o.h), self.prec)
+
+    def imin(self, o):
+        return _new(_min(self.l, o.l), _min(self.h, o.h), self.prec)
+
     def exp(self):
         p, l, h = self.prec, self.l, self.h
         if _sgn((h[0], h[1], 1), (EXP_ARG_MAX, 0, 1)) > 0:

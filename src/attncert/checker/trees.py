@@ -286,9 +286,8 @@ def _ival(n: tuple, env: dict, prec: int, memo: dict):
         return log_of(vals[0], prec)
     if op in ("max", "min"):
         best = iv[0]
-        for v in iv[1:]:
-            c = _cmp("gt" if op == "max" else "lt", v, best)
-            best = v if c else (best if c is False else best.hull(v))
+        for v in iv[1:]:  # max([a, b], [c, d]) = [max(a, c), max(b, d)] (and min likewise)
+            best = best.imax(v) if op == "max" else best.imin(v)
         return best
     raise Reject(f"operator {op!r} cannot be evaluated")
 

@@ -90,8 +90,15 @@ def load_file(path: str) -> Family:
     except Exception as e:  # noqa: BLE001 - the user's file: one line naming it
         raise UsageError(f"{path}: {e.__class__.__name__}: {e}") from None
     fam = getattr(mod, "FAMILY", None)
+    claims = getattr(mod, "CLAIMS", None)
+    if fam is None and isinstance(claims, (list, tuple)) and claims and all(isinstance(c, Obligation) for c in claims):
+        stem = os.path.splitext(os.path.basename(path))[0]
+        paper = getattr(mod, "PAPER", None) or (claims[0].paper if claims[0].paper != "mine" else stem)
+        fam = family(stem, paper, getattr(mod, "TITLE", f"claims of {os.path.basename(path)}"),
+                     [replace(c, paper=paper) for c in claims])
     if not isinstance(fam, Family):
-        raise UsageError(f"{path}: defines no FAMILY = family(name, paper, title, obligations)")
+        raise UsageError(f"{path}: defines neither CLAIMS = [attncert.Claim(...), ...] nor "
+                         "FAMILY = family(name, paper, title, obligations)")
     return fam
 
 

@@ -61,8 +61,11 @@ class ObligationItem(_Item):
         if not failing([r], self.config.getoption("--attncert-strict")):  # UNKNOWN, not strict
             pytest.skip(f"UNKNOWN: {r.evidence.detail.get('reason', '')}")
         exp = self.obligation.expect.name if self.obligation.expect else "PROVED or CONFIRMED"
-        raise ObligationFailed(f"{self.obligation.id} ({self.obligation.ref}): expected {exp}, got {r.verdict.name} "
-                               f"by {r.evidence.method}: {r.evidence.detail}")
+        point = r.evidence.detail.get("point") if isinstance(r.evidence.detail, dict) else None
+        why = ("counterexample: " + ", ".join(f"{k} = {v}" for k, v in sorted(point.items())) if point else
+               r.evidence.detail.get("reason") or r.evidence.detail.get("kind", ""))
+        raise ObligationFailed(f"{self.obligation.id} ({self.obligation.ref}): {self.obligation.statement}: expected "
+                               f"{exp}, got {r.verdict.name} by {r.evidence.method}; {why}")
 
     def reportinfo(self):
         return self.obligation.family or "attncert", None, self.obligation.id
