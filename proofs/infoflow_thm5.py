@@ -73,9 +73,15 @@ Brest = var("Brest")
 ob("B_X_ge_k_minus_1", "infoflow:A.2 (L689-693)", "B_X = (k-1) b(1) + sum of the other b >= k - 1, as b(1) = 1 and b > 0",
    claim(["k", "Brest"], [k >= 2, Brest >= 0], (k - 1) * 1 + Brest >= k - 1), ["smt"])
 AX, AY, BX, BY, eta = (var(s) for s in ("AX", "AY", "BX", "BY", "eta"))
-close_h = [abs_(AX - AY) <= eta, abs_(BX - BY) <= eta, k >= 2,
-           fact(BX >= k - 1, "infoflow.thm5.B_X_ge_k_minus_1"), fact(BY >= k - 1, "infoflow.thm5.B_X_ge_k_minus_1")]
-V5 = ["AX", "AY", "BX", "BY", "eta", "k"]
+BrX, BrY = var("BrX"), var("BrY")
+# B_X = sum_t b(x(t)) (L707) splits as (k-1) b(1) + BrX with b(1) = 1 (x(1) = ... = x(k-1) = 1) and BrX the sum
+# of b > 0 over the other m tokens: the split is the definition of B_X on this input (a sum over the tokens,
+# not a term here), and B_X >= k-1 is then the instance of B_X_ge_k_minus_1 (L693) at Brest = BrX
+close_h = [abs_(AX - AY) <= eta, abs_(BX - BY) <= eta, k >= 2, BrX >= 0, BrY >= 0,
+           BX.eq((k - 1) * 1 + BrX), BY.eq((k - 1) * 1 + BrY),
+           fact((k - 1) * 1 + BrX >= k - 1, "infoflow.thm5.B_X_ge_k_minus_1"),
+           fact((k - 1) * 1 + BrY >= k - 1, "infoflow.thm5.B_X_ge_k_minus_1")]
+V5 = ["AX", "AY", "BX", "BY", "eta", "k", "BrX", "BrY"]
 ob("coord_bound_713", "infoflow:A.2 (L713)", "|A_X/B_X - A_Y/B_Y| <= |A_X - A_Y|/B_X + A_Y |1/B_X - 1/B_Y|",
    claim(V5, close_h + [AY >= 0], abs_(AX / BX - AY / BY) <= abs_(AX - AY) / BX + AY * abs_(1 / BX - 1 / BY)), ["smt"])
 ob("coord_bound_717", "infoflow:A.2 (L715-718)",
@@ -103,10 +109,14 @@ for pp in (2,):
     Aa = [var(f"A{r}") for r in range(1, pp + 1)]        # |alpha_r|
     Dd = [var(f"D{r}") for r in range(1, pp + 1)]        # |dT_r|
     ob(f"lipschitz_756_sum.p{pp}", "infoflow:A.2 (L756) line 2 (summed)",
-       f"sum_r |alpha_r| |dT_r| <= sum_r |theta_r^T (u - v)| from the per-term bound (p = {pp})",
-       claim([f"P{r}" for r in range(1, pp + 1)] + [f"e{r}" for r in range(1, pp + 1)],
-             [fact(var(f"P{r}") <= e, "infoflow.thm5.lipschitz_756_term") for r, e in zip(range(1, pp + 1), e_)],
-             add(*[var(f"P{r}") for r in range(1, pp + 1)]) <= add(*e_)), ["smt"])
+       f"sum_r |alpha_r| |dT_r| <= sum_r |theta_r^T (u - v)| from the per-term bound (p = {pp}; A_r = |alpha_r|, "
+       f"D_r = |dT_r|)",
+       claim([f"A{r}" for r in range(1, pp + 1)] + [f"D{r}" for r in range(1, pp + 1)] +
+             [f"e{r}" for r in range(1, pp + 1)],
+             [h for A_, D_, e in zip(Aa, Dd, e_)
+              for h in (A_ >= 0, A_ <= 1, D_ >= 0, fact(D_ <= e, "fact:tanh is 1-Lipschitz"),
+                        fact(A_ * D_ <= e, "infoflow.thm5.lipschitz_756_term"))],
+             add(*[A_ * D_ for A_, D_ in zip(Aa, Dd)]) <= add(*e_)), ["smt"])
 ob("lipschitz_756_term", "infoflow:A.2 (L756) line 2 (one term)",
    "|alpha_r| |dT_r| <= |theta_r^T (u - v)| when |alpha_r| <= 1 and |dT_r| <= |theta_r^T (u - v)| (tanh 1-Lipschitz)",
    claim(["A", "D", "e"], [var("A") >= 0, var("A") <= 1, var("D") >= 0, fact(var("D") <= var("e"), "fact:tanh is 1-Lipschitz")],
@@ -117,13 +127,15 @@ ob("lipschitz_756_term", "infoflow:A.2 (L756) line 2 (one term)",
 ob("abs_product", "infoflow:A.2 (L755) line 1, one term", "|alpha dT| = |alpha| |dT|",
    claim(["a", "b"], [], abs_(var("a") * var("b")).eq(abs_(var("a")) * abs_(var("b")))), ["smt"])
 for pp in (3,):
-    xs = [var(f"x{r}") for r in range(1, pp + 1)]
-    Pp = [var(f"P{r}") for r in range(1, pp + 1)]
+    al = [var(f"al{r}") for r in range(1, pp + 1)]
+    dT = [var(f"dT{r}") for r in range(1, pp + 1)]
     ob(f"lipschitz_755_triangle.p{pp}", "infoflow:A.2 (L755) line 1",
-       f"|f2(u) - f2(v)| = |sum_r x_r| <= sum_r |alpha_r| |dT_r| with x_r = alpha_r dT_r (p = {pp})",
-       claim([f"x{r}" for r in range(1, pp + 1)] + [f"P{r}" for r in range(1, pp + 1)],
-             [fact(abs_(x).eq(P), "infoflow.thm5.abs_product") for x, P in zip(xs, Pp)],
-             abs_(add(*xs)) <= add(*Pp)), ["smt"])
+       f"|f2(u) - f2(v)| = |sum_r alpha_r dT_r| <= sum_r |alpha_r| |dT_r|, with |alpha_r dT_r| = |alpha_r| |dT_r| "
+       f"(abs_product) for each r (p = {pp})",
+       claim([f"al{r}" for r in range(1, pp + 1)] + [f"dT{r}" for r in range(1, pp + 1)],
+             [fact(abs_(a * d).eq(abs_(a) * abs_(d)), "infoflow.thm5.abs_product") for a, d in zip(al, dT)],
+             abs_(add(*[a * d for a, d in zip(al, dT)])) <= add(*[abs_(a) * abs_(d) for a, d in zip(al, dT)])),
+       ["smt"])
 for nn in (1, 2):
     th = [var(f"t{i}") for i in range(1, nn + 1)]
     dd = [var(f"d{i}") for i in range(1, nn + 1)]
@@ -131,47 +143,75 @@ for nn in (1, 2):
     ob(f"lipschitz_757_cauchy_schwarz.n{nn}", "infoflow:A.2 (L757) line 3",
        f"|theta^T (u - v)| <= ||theta||_2 ||u - v||_2 (Cauchy-Schwarz, n = {nn})",
        claim([f"t{i}" for i in range(1, nn + 1)] + [f"d{i}" for i in range(1, nn + 1)] + ["Th", "G"],
-             [Th >= 0, G >= 0, fact((Th * Th).eq(add(*[t * t for t in th])), "definition of the l2 norm"),
-              fact((G * G).eq(add(*[d * d for d in dd])), "definition of the l2 norm")],
+             [Th >= 0, G >= 0, fact((Th * Th).eq(add(*[t * t for t in th])), "fact:definition of the l2 norm"),
+              fact((G * G).eq(add(*[d * d for d in dd])), "fact:definition of the l2 norm")],
              abs_(add(*[t * d for t, d in zip(th, dd)])) <= Th * G), ["smt"])
     ob(f"lipschitz_theta_norm.n{nn}", "infoflow:A.2 (L751)", f"entries |theta_i| <= 1  =>  ||theta||_2 <= sqrt(n) (n = {nn})",
        claim([f"t{i}" for i in range(1, nn + 1)] + ["Th", "S"],
-             [Th >= 0, var("S") > 0, fact((var("S") * var("S")).eq(nn), "S = sqrt(n)"),
-              fact((Th * Th).eq(add(*[t * t for t in th])), "definition of the l2 norm")] + [abs_(t) <= 1 for t in th],
+             [Th >= 0, var("S") > 0, fact((var("S") * var("S")).eq(nn), "fact:S = sqrt(n)"),
+              fact((Th * Th).eq(add(*[t * t for t in th])), "fact:definition of the l2 norm")] + [abs_(t) <= 1 for t in th],
              Th <= var("S")), ["smt"])
 th3 = [t1, t2, t3] = [var(f"t{i}") for i in (1, 2, 3)]
 ob("lipschitz_theta_norm.n3", "infoflow:A.2 (L751)", "entries |theta_i| <= 1  =>  ||theta||_2 <= sqrt(n) (n = 3)",
    claim(["t1", "t2", "t3", "Th", "S"],
-         [var("Th") >= 0, var("S") > 0, fact((var("S") * var("S")).eq(3), "S = sqrt(n)"),
-          fact((var("Th") * var("Th")).eq(add(*[t * t for t in th3])), "definition of the l2 norm")] + [abs_(t) <= 1 for t in th3],
+         [var("Th") >= 0, var("S") > 0, fact((var("S") * var("S")).eq(3), "fact:S = sqrt(n)"),
+          fact((var("Th") * var("Th")).eq(add(*[t * t for t in th3])), "fact:definition of the l2 norm")] + [abs_(t) <= 1 for t in th3],
          var("Th") <= var("S")), ["smt"])
 # n = 3: cvc5 times out on the direct form; Lagrange's identity (sympy) reduces it to (Th G)^2 >= S^2
 d1, d2, d3 = (var(v) for v in ("d1", "d2", "d3"))
+LAG3 = ((t1 * t1 + t2 * t2 + t3 * t3) * (d1 * d1 + d2 * d2 + d3 * d3) - (t1 * d1 + t2 * d2 + t3 * d3) ** 2).eq(
+    (t1 * d2 - t2 * d1) ** 2 + (t1 * d3 - t3 * d1) ** 2 + (t2 * d3 - t3 * d2) ** 2)
 ob("lagrange_identity.n3", "infoflow:A.2 (L757) line 3, n = 3",
    "(t1^2 + t2^2 + t3^2)(d1^2 + d2^2 + d3^2) - (t.d)^2 = sum_{i<j} (t_i d_j - t_j d_i)^2",
-   claim(["t1", "t2", "t3", "d1", "d2", "d3"], [],
-         ((t1 * t1 + t2 * t2 + t3 * t3) * (d1 * d1 + d2 * d2 + d3 * d3) - (t1 * d1 + t2 * d2 + t3 * d3) ** 2).eq(
-             (t1 * d2 - t2 * d1) ** 2 + (t1 * d3 - t3 * d1) ** 2 + (t2 * d3 - t3 * d2) ** 2)), ["identity"])
-Sd, Lg = var("Sd"), var("Lg")
+   claim(["t1", "t2", "t3", "d1", "d2", "d3"], [], LAG3), ["identity"])
+# Cauchy-Schwarz for n = 3 in three checked pieces (cvc5 does not settle the norm form in one query): the
+# squared form over the entries (true for all entries; Lagrange's identity above is the textbook reason),
+# ||theta||^2 ||u - v||^2 = (Th G)^2 from the norms' definitions, and |a| <= b1 b2 from a^2 <= (b1 b2)^2
+Q3, R3, P3 = t1 * t1 + t2 * t2 + t3 * t3, d1 * d1 + d2 * d2 + d3 * d3, t1 * d1 + t2 * d2 + t3 * d3
+CS3 = P3 ** 2 <= Q3 * R3
+ob("cauchy_schwarz_squared.n3", "infoflow:A.2 (L757) line 3, n = 3 (squared form)",
+   "(t.d)^2 <= (t1^2 + t2^2 + t3^2)(d1^2 + d2^2 + d3^2) (the difference is Lagrange's sum of three squares)",
+   claim(["t1", "t2", "t3", "d1", "d2", "d3"], [], CS3), ["smt"])
+Th_, G_ = var("Th"), var("G")
+# the norms' definitions are unchecked premises of the printed step (below); the helpers are algebra, with
+# the same equations as plain hypotheses (carried by the links)
+NORM3 = [fact((Th_ * Th_).eq(Q3), "fact:definition of the l2 norm"),
+         fact((G_ * G_).eq(R3), "fact:definition of the l2 norm")]
+V757 = ["t1", "t2", "t3", "d1", "d2", "d3", "Th", "G"]
+Qv, Rv = var("Q"), var("R")
+ob("product_of_squares", "infoflow:A.2 (L757) line 3 (algebra)", "Th^2 = Q and G^2 = R imply (Th G)^2 = Q R",
+   claim(["Th", "G", "Q", "R"], [(Th_ * Th_).eq(Qv), (G_ * G_).eq(Rv)], ((Th_ * G_) ** 2).eq(Qv * Rv)), ["smt"])
+PROD3 = ((Th_ * G_) ** 2).eq(Q3 * R3)
+CSN3 = P3 ** 2 <= (Th_ * G_) ** 2
+LINKS3 = [fact(PROD3, "infoflow.thm5.product_of_squares"), fact(CS3, "infoflow.thm5.cauchy_schwarz_squared.n3")]
+ob("cauchy_schwarz_norm_squared.n3", "infoflow:A.2 (L757) line 3, n = 3",
+   "(t.d)^2 <= (Th G)^2 when Th^2 = t1^2 + t2^2 + t3^2 and G^2 = d1^2 + d2^2 + d3^2",
+   claim(V757, [(Th_ * Th_).eq(Q3), (G_ * G_).eq(R3)] + LINKS3, CSN3), ["smt"])
+a_, b1_, b2_ = var("a"), var("b1"), var("b2")
+ob("abs_le_of_square_le", "infoflow:A.2 (L757) line 3 (square roots)",
+   "b1, b2 >= 0 and a^2 <= (b1 b2)^2 imply |a| <= b1 b2",
+   claim(["a", "b1", "b2"], [b1_ >= 0, b2_ >= 0, a_ ** 2 <= (b1_ * b2_) ** 2], abs_(a_) <= b1_ * b2_), ["smt"])
 ob("lipschitz_757_cauchy_schwarz.n3", "infoflow:A.2 (L757) line 3",
-   "|theta^T (u - v)| <= ||theta||_2 ||u - v||_2 (Cauchy-Schwarz, n = 3), with S = theta^T (u - v) and "
-   "(Th G)^2 - S^2 = Lg >= 0 by Lagrange's identity",
-   claim(["Sd", "Th", "G", "Lg"], [var("Th") >= 0, var("G") >= 0,
-                                   fact(Lg >= 0, "a sum of squares"),
-                                   fact(((var("Th") * var("G")) ** 2 - Sd * Sd).eq(Lg), "infoflow.thm5.lagrange_identity.n3")],
-         abs_(Sd) <= var("Th") * var("G")), ["smt"])
+   "|theta^T (u - v)| <= ||theta||_2 ||u - v||_2 (Cauchy-Schwarz, n = 3)",
+   claim(V757, [Th_ >= 0, G_ >= 0] + NORM3 + LINKS3 + [fact(CSN3, "infoflow.thm5.cauchy_schwarz_norm_squared.n3"),
+                                             fact(abs_(P3) <= Th_ * G_, "infoflow.thm5.abs_le_of_square_le")],
+         abs_(P3) <= Th_ * G_), ["smt"])
 for pp in (2, 3):
     Ths = [var(f"Th{r}") for r in range(1, pp + 1)]
     ob(f"lipschitz_758_sum.p{pp}", "infoflow:A.2 (L758) line 4",
        f"sum_r ||theta_r||_2 ||u - v||_2 <= p sqrt(n) ||u - v||_2 (p = {pp})",
        claim([f"Th{r}" for r in range(1, pp + 1)] + ["S", "G"],
-             [var("G") >= 0] + [fact(t <= var("S"), "infoflow.thm5.lipschitz_theta_norm.n2") for t in Ths],
+             [var("G") >= 0] + [fact(t <= var("S"), "fact:||theta_r||_2 <= sqrt(n) (lipschitz_theta_norm.n2 for "
+                                       "theta_r: not a link, whose instance cannot name theta_r's entries)")
+                                  for t in Ths],
              add(*[t * var("G") for t in Ths]) <= pp * var("S") * var("G")), ["smt"])
 p_, D2 = var("p"), var("D2")
+WIDTH_CHAIN = ("fact:L762-764 for a width p: 2 eps <= |f2(A(X)) - f2(A(Y))| <= p sqrt(n) ||A(X) - A(Y)||_2 <= p "
+               "sqrt(n) 2 sqrt(n) eta/(k-1) (the Lipschitz chain L755-758 is transcribed for p = 2, 3 and n = 1..3)")
 ob("width_bound_766", "infoflow:A.2 (L762-766)",
    "2 eps <= p sqrt(n) ||A(X) - A(Y)||_2 <= p sqrt(n) 2 sqrt(n) eta/(k-1)  =>  p >= (k-1) eps/(n eta)",
    claim(["p", "n", "eps", "eta", "k"], [p_ >= 0, n >= 1, eps > 0, eta > 0, k >= 2,
-                                         fact(2 * eps <= p_ * n * 2 * eta / (k - 1), "infoflow.thm5.lipschitz_758_sum.p2")],
+                                         fact(2 * eps <= p_ * n * 2 * eta / (k - 1), WIDTH_CHAIN)],
          p_ >= (k - 1) * eps / (n * eta)), ["smt"])
 
 # -------------------------------------------------------------------------------------- exponent (L778-790)
@@ -184,7 +224,10 @@ ob("final_bound_786", "infoflow:A.2 (L782-786)",
    "p >= (k-1) eps N^{m/(n+1)}/(4mn) >= C_{T,k,n} eps^{1 - m/(n+1)}, C = (k-1)/(4mn) (3/(64m))^{m/(n+1)}",
    claim(["p", "k", "m", "n", "eps", "y", "w", "Cm", "E"],
          [k >= 2, m >= 1, n >= 1, eps > 0, y > 0, w > 0, Cm > 0,
-          fact(p_ >= (k - 1) * eps * y / (4 * m * n), "infoflow.thm5.width_bound_766"),
+          # width_bound_766 at eta = 4 m N^{-m/(n+1)} = 4 m / y, with the hypotheses it carries
+          p_ >= 0, 4 * m / y > 0,
+          fact(2 * eps <= p_ * n * 2 * (4 * m / y) / (k - 1), WIDTH_CHAIN),
+          fact(p_ >= (k - 1) * eps / (n * (4 * m / y)), "infoflow.thm5.width_bound_766"),
           fact(y >= w, "fact:t -> t^{m/(n+1)} is increasing, N > 3/(64 m eps) (N_gt_three_quarters)"),
           fact((w * var("E")).eq(Cm), "fact:(ab)^s = a^s b^s with w = (3/(64 m eps))^s, E = eps^s, Cm = (3/(64m))^s"),
           var("E") > 0],

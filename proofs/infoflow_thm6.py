@@ -4,18 +4,20 @@ Every displayed step of A.3: the counts (L831-896), Lemma 1 (L900-943), the repl
 (L945-1000), the case n >= T0 d (L1001) and the packing chain (L995-1012). The built objects (the
 Heaviside construction with its tanh replacement, and the packing witness) are certified separately
 (docs/theorem6.md). m = T0 d (L825); t = 2^L with L = ceil(log2(2m/eps)) (L831); q = ceil(mL/n) (L868).
-Powers with real exponents are named variables with their facts as hypotheses.
+Powers with real exponents are exp/log terms, b^a = exp(a log b) (b > 0); a named power is a
+variable with its definition as a hypothesis, and what is used about exp/log comes from axiom instances
+(attncert.core.axioms). Facts about vector norms, tanh bounds and Lipschitz maps stay ``fact:`` premises.
 """
 
 from __future__ import annotations
 
-
 from fractions import Fraction as F
 
-from attncert.core.claims import Finding, Var, claim, fact
-from attncert.core.expr import abs_, and_, exp, implies, log, num, var
-from attncert.papers.infoflow.witness import tanh_tree
+from attncert.core.axioms import axiom
+from attncert.core.claims import Finding, Hyp, Var, claim, fact
+from attncert.core.expr import abs_, and_, exp, implies, log, node_of, num, var
 from attncert.core.families import collector, family
+from attncert.papers.infoflow.witness import tanh_tree
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.thm6", PAPER)
@@ -23,35 +25,89 @@ obs, ob = collector("infoflow.thm6", PAPER)
 
 
 m, n, eps, t, u, q, L, M, s, E, delta = (var(x) for x in ("m", "n", "eps", "t", "u", "q", "L", "M", "s", "E", "delta"))
-
+p = var("p")
+# Powers with a non-integer exponent are exp/log terms: b^a := exp(a log b) for b > 0 (Rudin, (8.6) (45)),
+# so 2^L = exp(L log 2). log2 y = log y / log 2. Everything about exp/log comes from axiom instances.
+l2 = log(num(2))
+LOG2_POS = [axiom("log_one"), axiom("log_lt", x=num(1), y=num(2))]     # log 2 > log 1 = 0
+y2m = log(2 * m / eps)                                                  # log2(2m/eps) = y2m / log 2
+pow2L = exp(L * l2)                                                     # 2^L
+# L = ceil(log2(2m/eps)) (L831): L - 1 < log2(2m/eps) <= L (that L is an integer is never used)
+L_CHOICE_HYPS = [m >= 1, eps > 0] + LOG2_POS + [
+    L >= y2m / l2, L - 1 < y2m / l2,
+    axiom("exp_log", x=2 * m / eps),                                    # e^{log(2m/eps)} = 2m/eps
+    axiom("exp_le", x=y2m, y=L * l2),                                   # log(2m/eps) <= L log 2
+    axiom("exp_add", x=y2m, y=l2), axiom("exp_log", x=num(2)),          # e^{log(2m/eps) + log 2} = 4m/eps
+    axiom("exp_lt", x=L * l2, y=y2m + l2)]                              # L log 2 < log(2m/eps) + log 2
+L_CHOICE_GOAL = and_(1 / pow2L <= eps / (2 * m), pow2L < 4 * m / eps)
+ob("L_choice_831.pow2", "infoflow:A.3 (L831)",
+   "with L = ceil(log2(2m/eps)), i.e. L - 1 < log2(2m/eps) <= L, and 2^L = exp(L log 2): 2^-L <= eps/(2m) and "
+   "2^L < 4m/eps (that L is an integer is not used, so L is a real here)",
+   claim(["m", "eps", "L"], L_CHOICE_HYPS, L_CHOICE_GOAL), ["smt"])
 ob("L_choice_831", "infoflow:A.3 (L831)",
    "t = 2^L with L = ceil(log2(2m/eps)): 2^-L <= eps/(2m) and 2^L < 4m/eps",
-   claim(["m", "eps", "t"], [m >= 1, eps > 0, fact(t * eps >= 2 * m, "ceil: 2^L >= 2m/eps"),
-                             fact(t * eps < 4 * m, "ceil: L < log2(2m/eps) + 1")],
+   claim(["m", "eps", "t", "L"],
+         [t.eq(pow2L)] + L_CHOICE_HYPS + [fact(L_CHOICE_GOAL, "infoflow.thm6.L_choice_831.pow2")],
          and_(1 / t <= eps / (2 * m), t < 4 * m / eps)), ["smt"])
 ob("truncation_lp_839", "infoflow:A.3 (L839)",
    "||V - V^(L)||_p <= m^(1/p) eps/(2m) <= eps/2 for p >= 1 (u = m^(1/p) in [1, m])",
-   claim(["m", "eps", "u"], [m >= 1, eps > 0, fact(u >= 1, "fact:m^(1/p) >= 1"), fact(u <= m, "fact:m^(1/p) <= m for p >= 1")],
+   claim(["m", "eps", "u", "p"],
+         [m >= 1, eps > 0, p >= 1, u.eq(exp(log(m) / p)),                # u = m^(1/p)
+          axiom("log_one"), axiom("log_le", x=num(1), y=m),              # log m >= 0
+          axiom("exp_le", x=log(m) / p, y=log(m)), axiom("exp_log", x=m)],  # m^(1/p) <= e^{log m} = m
          u * eps / (2 * m) <= eps / 2), ["smt"])
 two_q, two_L_mn = exp(q * log(num(2))), exp(m * L / n * log(num(2)))
+# q = ceil(mL/n) (L868): q < mL/n + 1
+TWO_Q_HYPS = [n >= 1, q < m * L / n + 1] + LOG2_POS + [
+    axiom("exp_lt", x=q * l2, y=m * L / n * l2 + l2),                   # 2^q < 2^(mL/n + 1)
+    axiom("exp_add", x=m * L / n * l2, y=l2), axiom("exp_log", x=num(2))]   # 2^(mL/n + 1) = 2 (2^L)^(m/n)
 ob("two_q_892", "infoflow:A.3 (L892)", "2^q = 2^ceil(mL/n) <= 2 (2^L)^(m/n)",
-   claim(["q", "m", "n", "L"], [n >= 1, fact(q < m * L / n + 1, "ceil: q < mL/n + 1"),
-                                fact(implies(q < m * L / n + 1, two_q < exp((m * L / n + 1) * log(num(2)))), "fact:exp is increasing"),
-                                fact(exp((m * L / n + 1) * log(num(2))).eq(2 * two_L_mn), "fact:e^(x + log 2) = 2 e^x")],
-         two_q <= 2 * two_L_mn), ["smt"])
+   claim(["q", "m", "n", "L"], TWO_Q_HYPS, two_q <= 2 * two_L_mn), ["smt"])
+lw = log(4 * m / eps)
+
+
+def pow_mono_hyps(l_choice):
+    """2^L < 4m/eps (from ``l_choice``, the goal of L_choice_831.pow2), then log / exp monotonicity."""
+    return [n >= 1, m >= 1, eps > 0, l_choice,
+            axiom("log_lt", x=pow2L, y=4 * m / eps), axiom("log_exp", x=L * l2),   # L log 2 < log(4m/eps)
+            axiom("exp_lt", x=m * L / n * l2, y=m / n * lw)]                       # times m/n > 0, exp increasing
+
+
+def uniq(hs):
+    """The hypotheses in order, each once."""
+    out, seen = [], set()
+    for h in hs:
+        key = (h.expr, h.by) if isinstance(h, Hyp) else (node_of(h), None)
+        if key not in seen:
+            seen.add(key)
+            out.append(h)
+    return out
+
+
+ob("decoder_count_896.pow_mono", "infoflow:A.3 (L896)",
+   "x -> x^(m/n) is increasing: 2^L < 4m/eps gives (2^L)^(m/n) = 2^(mL/n) < (4m/eps)^(m/n) (powers as exp(a log b))",
+   claim(["n", "m", "eps", "L"], pow_mono_hyps(L_CHOICE_GOAL), two_L_mn < exp(m / n * lw)), ["smt"])
 ob("decoder_count_896", "infoflow:A.3 (L896)",
    "decoder units n(2^q - 1) < 2 n (4m/eps)^(m/n), from 2^q <= 2 (2^L)^(m/n) and 2^L < 4m/eps",
-   claim(["n", "Q", "P", "W"], [n >= 1, fact(var("Q") <= 2 * var("P"), "infoflow.thm6.two_q_892"),
-                                 fact(var("P") < var("W"), "fact:x -> x^(m/n) increasing, 2^L < 4m/eps (L_choice_831)")],
+   claim(["n", "Q", "P", "W", "q", "m", "eps", "L"],
+         # each link after the hypotheses it carries (an axiom condition shown by SMT rests on every earlier one)
+         uniq(L_CHOICE_HYPS + TWO_Q_HYPS + [fact(two_q <= 2 * two_L_mn, "infoflow.thm6.two_q_892")]
+              + pow_mono_hyps(fact(L_CHOICE_GOAL, "infoflow.thm6.L_choice_831.pow2"))
+              + [fact(two_L_mn < exp(m / n * lw), "infoflow.thm6.decoder_count_896.pow_mono")]
+              # Q = 2^q, P = (2^L)^(m/n) = 2^(mL/n), W = (4m/eps)^(m/n)
+              + [var("Q").eq(two_q), var("P").eq(two_L_mn), var("W").eq(exp(m / n * lw))]),
          n * (var("Q") - 1) < 2 * n * var("W")), ["smt"])
 ob("total_count_exponent", "infoflow:A.3 (L896) vs Thm 6 bullet 1 (L808)",
    "encoder O(m 2^L) = O(1/eps) is dominated by the decoder O(eps^(-m/n)) when m > n: exponent -m/n <= -1",
    claim(["m", "n"], [n >= 1, m > n], -m / n <= -1), ["smt"])
 # Lemma 1 (L900-943) with explicit R, for p = 2: the two tail terms are < delta^p / 3
+R = var("R")
 ob("lemma1_tail_927.p2", "infoflow:A.3 Lemma 1 (L927)",
    "with s = (1 - tanh R)/2 = 1/(1 + e^{2R}) and e^{4R} > 6M/delta^2: s^2 M + s^2 M < delta^2/3 (p = 2)",
-   claim(["s", "E", "M", "delta"], [M > 0, delta > 0, E > 0, fact((s * (1 + E)).eq(1), "(1 - tanh R)/2 = 1/(1 + e^{2R}), E = e^{2R}"),
-                                     fact(E * E * delta ** 2 > 6 * M, "choice R > ln(6M/delta^2)/4")],
+   claim(["s", "E", "M", "delta", "R"],
+         [M > 0, delta > 0, s.eq((1 - tanh_tree(R)) / 2), E.eq(exp(2 * R)),    # s = (1 - tanh R)/2, E = e^{2R}
+          fact((1 - (1 + tanh_tree(R)) / 2).eq(1 / (1 + exp(2 * R))), "infoflow.thm6.lemma1_phi_right_927"),
+          E * E * delta ** 2 > 6 * M],                                         # the choice e^{4R} > 6M/delta^2
          s ** 2 * M + s ** 2 * M < delta ** 2 / 3), ["smt"])
 # ------------------------------------------------------------------ Lemma 1 (L900-943), every displayed step
 x, B, C, R, eta, sR, sC, sp, dp, W, mu0, T1, T2, mid, atom = (
@@ -70,30 +126,61 @@ ob("lemma1_tails_930", "infoflow:A.3 Lemma 1 (L932)",
    "with B > 0, -B eta + C <= -R and B eta + C >= R: x <= -eta gives Bx + C <= -R, and x >= eta gives Bx + C >= R",
    claim(["B", "C", "R", "eta", "x"], [B > 0, eta > 0, -B * eta + C <= -R, B * eta + C >= R],
          and_(implies(x <= -eta, B * x + C <= -R), implies(x >= eta, B * x + C >= R))), ["smt"])
+
+
+def s_of(v):
+    """s(v) = 1 - phi(v) = 1/(1 + e^{2v}) (lemma1_phi_right_927)."""
+    return 1 / (1 + exp(2 * v))
+
+
+def s_pow(v):
+    """s(v)^p = exp(p log s(v))."""
+    return exp(p * log(s_of(v)))
+
+
+def choice_hyps(v, mass, k, mass_pos):
+    """p >= 1, ``mass_pos`` (M > 0, mu({0}) >= 0), delta^p = dp > 0, the choice e^{2vp} dp > k mass, and the axiom instances
+    that give s(v)^p e^{2vp} <= 1: s(v) < e^{-2v}, so p log s(v) + 2vp <= 0."""
+    return [p >= 1, mass_pos, dp > 0, exp(2 * v * p) * dp > k * mass,
+            axiom("exp_neg", x=2 * v),                                   # e^{-2v} e^{2v} = 1
+            axiom("log_lt", x=s_of(v), y=exp(-(2 * v))), axiom("log_exp", x=-(2 * v)),   # log s(v) < -2v
+            axiom("exp_le", x=p * log(s_of(v)) + 2 * v * p, y=num(0)), axiom("exp_zero"),
+            axiom("exp_add", x=p * log(s_of(v)), y=2 * v * p)]          # s(v)^p e^{2vp} <= e^0 = 1
+
+
+R_CHOICE_HYPS, R_CHOICE_GOAL = choice_hyps(R, M, 6, M > 0), s_pow(R) * M + s_pow(R) * M < dp / 3
+C_CHOICE_HYPS, C_CHOICE_GOAL = choice_hyps(C, mu0, 3, mu0 >= 0), s_pow(C) * mu0 < dp / 3
+ob("lemma1_R_choice_927.exp", "infoflow:A.3 Lemma 1 (L927), any p",
+   "s(R) = 1/(1 + e^{2R}) < e^{-2R}, so s(R)^p e^{2Rp} <= 1 (s^p = exp(p log s)); with e^{2Rp} delta^p > 6M: "
+   "s(R)^p M + s(R)^p M < delta^p/3",
+   claim(["R", "p", "M", "dp"], R_CHOICE_HYPS, R_CHOICE_GOAL), ["smt"])
+ob("lemma1_C_choice_923.exp", "infoflow:A.3 Lemma 1 (L923), any p",
+   "s(C) = 1/(1 + e^{2C}) < e^{-2C}, so s(C)^p e^{2Cp} <= 1; with e^{2Cp} delta^p > 3 mu({0}): s(C)^p mu({0}) < delta^p/3",
+   claim(["C", "p", "mu0", "dp"], C_CHOICE_HYPS, C_CHOICE_GOAL), ["smt"])
 ob("lemma1_R_choice_927", "infoflow:A.3 Lemma 1 (L927), any p",
    "s(R) < e^{-2R}; with W = e^{2Rp} > 6M/delta^p (R > ln(6M/delta^p)/(2p)): s^p M + s^p M < delta^p/3",
-   claim(["sp", "W", "M", "dp"], [M > 0, dp > 0, W > 0, fact(sp >= 0, "fact:s(R)^p >= 0"),
-                                   fact(sp * W <= 1, "fact:s(R) = 1/(1 + e^{2R}) < e^{-2R}, x -> x^p increasing"),
-                                   fact(W * dp > 6 * M, "choice R > ln(6M/delta^p)/(2p)")],
+   claim(["sp", "M", "dp", "R", "p"],
+         [sp.eq(s_pow(R))] + R_CHOICE_HYPS + [fact(R_CHOICE_GOAL, "infoflow.thm6.lemma1_R_choice_927.exp")],
          sp * M + sp * M < dp / 3), ["smt"])
 ob("lemma1_C_choice_923", "infoflow:A.3 Lemma 1 (L923), any p",
    "|1 - phi(C)|^p mu({0}) < delta^p/3 once e^{2Cp} > 3 mu({0})/delta^p (1 - phi(C) = s(C) < e^{-2C})",
-   claim(["sp", "W", "mu0", "dp"], [mu0 >= 0, dp > 0, W > 0, fact(sp >= 0, "fact:s(C)^p >= 0"),
-                                     fact(sp * W <= 1, "fact:s(C) < e^{-2C}, x -> x^p increasing"),
-                                     fact(W * dp > 3 * mu0, "choice C > ln(3 mu({0})/delta^p)/(2p)")],
+   claim(["sp", "mu0", "dp", "C", "p"],
+         [sp.eq(s_pow(C))] + C_CHOICE_HYPS + [fact(C_CHOICE_GOAL, "infoflow.thm6.lemma1_C_choice_923.exp")],
          sp * mu0 < dp / 3), ["smt"])
 ob("lemma1_sum_934", "infoflow:A.3 Lemma 1 (L934-941)",
    "the four terms of the displayed bound: T1 <= s^p M1, T2 <= s^p M2 (M1 + M2 <= M), 2 s^p M < delta^p/3, "
    "window < delta^p/3, atom < delta^p/3, so ||H - phi||^p < delta^p",
-   claim(["T1", "T2", "sp", "M", "dp", "mid", "atom", "M1", "M2"],
-         [sp >= 0, var("M1") >= 0, var("M2") >= 0, var("M1") + var("M2") <= M, T1 <= sp * var("M1"),
-          T2 <= sp * var("M2"), fact(sp * M + sp * M < dp / 3, "infoflow.thm6.lemma1_R_choice_927"),
-          mid < dp / 3, fact(atom < dp / 3, "infoflow.thm6.lemma1_C_choice_923")],
+   claim(["T1", "T2", "sp", "M", "dp", "mid", "atom", "M1", "M2", "R", "C", "p", "mu0"],
+         uniq([sp.eq(s_pow(R)), var("M1") >= 0, var("M2") >= 0, var("M1") + var("M2") <= M, T1 <= sp * var("M1"),
+               T2 <= sp * var("M2")] + R_CHOICE_HYPS
+              + [fact(R_CHOICE_GOAL, "infoflow.thm6.lemma1_R_choice_927.exp"), mid < dp / 3,
+                 atom.eq(s_pow(C) * mu0)]                                # atom = |1 - phi(C)|^p mu({0}) = s(C)^p mu({0})
+              + C_CHOICE_HYPS + [fact(C_CHOICE_GOAL, "infoflow.thm6.lemma1_C_choice_923.exp")]),
          T1 + T2 + mid + atom < dp), ["smt"])
 ob("lemma1_p_range_900", "infoflow:A.3 Lemma 1 (L900) vs Thm 6 bullet 1 (L808)",
    "Lemma 1 at p = 1: with e^{2R} > 6M/delta, s(R) M + s(R) M < delta/3 (the proof never uses p > 1)",
-   claim(["sp", "W", "M", "dp"], [M > 0, dp > 0, W > 0, sp >= 0, fact(sp * W <= 1, "fact:s(R) < e^{-2R}"),
-                                   fact(W * dp > 6 * M, "choice R > ln(6M/delta)/2")],
+   claim(["sp", "W", "M", "dp", "R"], [M > 0, dp > 0, sp.eq(s_of(R)), W.eq(exp(2 * R)),   # s(R)^1 = s(R), W = e^{2R}
+                                        W * dp > 6 * M],                                   # the choice of R
          sp * M + sp * M < dp / 3), ["smt"],
    finding=Finding("statement-mismatch", "Lemma 1 assumes p > 1 (L900) but Theorem 6 bullet 1 is for every p >= 1 "
                    "(L808). Nothing in the proof uses p > 1; read p >= 1 (the p = 1 case is checked here and in "
@@ -105,7 +192,7 @@ ob("replacement_unit_979", "infoflow:A.3 (L967-979)",
    "replacing one unit changes the output by ch <= L_G ||H - phi||_{L_p(nu)} < L_G delta <= eps/(2 N0)",
    claim(["ch", "LG", "delta", "eps", "N0", "E"], [LG >= 0, N0 >= 1, eps > 0, delta > 0, E >= 0,
                                                   fact(ch <= LG * E, "fact:G is L_G-Lipschitz in the unit's output"),
-                                                  fact(E < delta, "Lemma 1 (infoflow.thm6.lemma1_sum_934)"),
+                                                  fact(E < delta, "fact:Lemma 1 (L943): ||H - phi||_{L_p(nu)} < delta, the p-th root of lemma1_sum_934"),
                                                   LG * delta <= eps / (2 * N0)],
          ch <= eps / (2 * N0)), ["smt"],
    finding=Finding("implicit-convention", "The L_p norm of Theorem 6 needs a measure on X^{T0}, and L965 uses "
@@ -140,12 +227,16 @@ for nn in (1, 2, 3):
        f"cubes of side s = 2 K^(-m/n): per axis cc = ceil(yK/2) cubes, yK = K^(m/n) > 2, and cc^n < yK^n = K^m (n = {nn})",
        claim([Var("cc", "int"), "yK"], [yK > 2, cc >= 1, 2 * cc >= yK, 2 * cc < yK + 2],
              cc ** nn < yK ** nn), ["smt"])
+lK, l4e = m / n * log(K), m / n * log(4 * eps)       # log K^(m/n), log (4 eps)^(m/n)
 ob("packing_distance_995", "infoflow:A.3 (L995) packing, constant",
    "two grid points in one cube: ||f1(V1) - f1(V2)||_2 <= sqrt(n) s = 2 sqrt(n) K^(-m/n) < 2 sqrt(n) (4 eps)^(m/n): "
    "C = 2 sqrt(n) 4^(m/n)",
-   claim(["yK", "z4", "rn", "dist"], [yK > 0, var("z4") > 0, var("rn") >= 1,
-                                      fact(yK * var("z4") > 1, "fact:K > 1/(4 eps), x -> x^(m/n) increasing"),
-                                      fact(var("dist") <= var("rn") * 2 / yK, "fact:diameter of a cube of side s is sqrt(n) s")],
+   claim(["yK", "z4", "rn", "dist", "K", "eps", "m", "n"],
+         [m >= 1, n >= 1, eps > 0, K * (4 * eps) > 1,                      # K = floor(1/(4 eps)) + 1 > 1/(4 eps)
+          yK.eq(exp(lK)), var("z4").eq(exp(l4e)), var("rn") >= 1,           # yK = K^(m/n), z4 = (4 eps)^(m/n)
+          axiom("log_one"), axiom("log_lt", x=num(1), y=K * (4 * eps)), axiom("log_mul", x=K, y=4 * eps),
+          axiom("exp_zero"), axiom("exp_lt", x=num(0), y=lK + l4e), axiom("exp_add", x=lK, y=l4e),  # yK z4 > 1
+          fact(var("dist") <= var("rn") * 2 / yK, "fact:diameter of a cube of side s is sqrt(n) s")],
          var("dist") < 2 * var("rn") * var("z4")), ["smt"])
 ob("packing_separation_1004", "infoflow:A.3 (L1002-1006)",
    "||V1 - V2||_inf >= 4 eps and round-trip errors <= eps give ||f2(f1(V1)) - f2(f1(V2))||_inf >= 2 eps (and ||.||_2 >= ||.||_inf)",

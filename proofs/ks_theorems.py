@@ -147,23 +147,23 @@ wo, vx = V("wo", "vx")
 ob("thm2.att_bound_33_34", "ks:A.2 (33)-(34)",
    "||W_O u''|| max |v^T X_k'| <= eps/(4 r_max) max ||X_k'|| < eps/4, from (31) |v^T x| <= ||x|| and (32)",
    claim(["wo", "vx", "nx", "rmax", "eps"], [rmax > 0, eps > 0, wo.eq(eps / (4 * rmax)), vx >= 0,
-                                             fact(vx <= nx, "(31): |v^T x| <= ||x||"), nx < rmax],
+                                             fact(vx <= nx, "fact:(31): |v^T x| <= ||x|| (Cauchy-Schwarz, ||v|| = 1)"), nx < rmax],
          wo * vx < eps / 4), ["smt"])
 K, d_, Vs, P, dl = V("K", "d", "Vs", "P", "dl")     # Vs = |V| + 1, P = pi
 x1, x2 = V("x1", "x2")
 ob("thm2.score_bound_38", "ks:A.2 (37)-(38)",
    "|a_k'| = |v^T X_k'| |u^T u'| |v^T X_k| <= r_max K r_max with K = |u^T u'| = (|V|+1)^4 pi d delta/(8 eps r_min)",
-   claim(["x1", "x2", "K", "rmax"], [K > 0, x1 >= 0, x2 >= 0, fact(x1 <= rmax, "(31) and ||X|| < r_max"),
-                                     fact(x2 <= rmax, "(31) and ||X|| < r_max")],
+   claim(["x1", "x2", "K", "rmax"], [K > 0, x1 >= 0, x2 >= 0, fact(x1 <= rmax, "fact:(31) |v^T x| <= ||x|| and ||X|| < r_max"),
+                                     fact(x2 <= rmax, "fact:(31) |v^T x| <= ||x|| and ||X|| < r_max")],
          x1 * K * x2 <= K * rmax * rmax), ["smt"])
 Sq, ga, hc, W2 = V("Sq", "ga", "hc", "W2")   # Sq = sqrt(8/(pi d)), W2 = (|V|+1)^2
 ob("lemma3.chain_79", "ks:B.1 Lemma 3 (79)",
    "|(v_a - v_b)^T v| K |v^T v_c| >= [Sq ||v_a - v_b||/W2] [W2^2 pi d delta/(8 eps r_min)] [Sq ||v_c||/W2] "
    "= ||v_a - v_b|| ||v_c|| delta/(eps r_min) > delta, with Sq^2 pi d = 8, ||v_a - v_b|| > eps, ||v_c|| > r_min",
    claim(["x1", "x2", "K", "Sq", "W2", "P", "ga", "hc", "dl", "eps", "rmin"],
-         [Sq > 0, W2 > 0, P > 0, dl > 0, eps > 0, rmin > 0, x1 >= 0, x2 >= 0, fact((Sq * Sq * P).eq(8), "Sq = sqrt(8/(pi d)), P = pi d"),
+         [Sq > 0, W2 > 0, P > 0, dl > 0, eps > 0, rmin > 0, x1 >= 0, x2 >= 0, (Sq * Sq * P).eq(8),   # Sq = sqrt(8/(pi d)) (Sq > 0), P = pi d: the definition
           K.eq(W2 * W2 * P * dl / (8 * eps * rmin)), ga > eps, hc > rmin,
-          fact(x1 * W2 >= Sq * ga, "(76) lower bound of Lemma 2"), fact(x2 * W2 >= Sq * hc, "(77)")],
+          fact(x1 * W2 >= Sq * ga, "fact:(76) lower bound of Lemma 2 (a unit v with |v^T x| >= Sq ||x||/W2 on V u {0})"), fact(x2 * W2 >= Sq * hc, "fact:(77) = (76) with v_b = 0")],
          x1 * K * x2 > dl), ["smt"])
 g1, g2, g3, dstar = V("g1", "g2", "g3", "dstar")
 ob("thm2.lemma1_hypothesis_39", "ks:A.2 (39) with (43) and Lemma 1 (14)",
@@ -188,7 +188,7 @@ ob("thm2.expansion_41_repaired", "ks:A.2 (41)", "|X_k^T v u'^T u v^T Y| = |v^T X
    repairs="ks.thm.thm2.expansion_41_as_printed")
 G, dp, W4 = V("G", "dp", "W4")   # G = |(v^T X^i) s(a^i) - (v^T X^j) s(a^j)|, dp = delta', W4 = (|V|+1)^4
 h41 = [rmax > 0, rmin > 0, eps > 0, W4 > 0, P > 0, dl > 0, dp > 0,
-       fact(G > 8 * eps * rmin * dp / (rmax * W4 * P * dl), "(41) with (29) and (31): delta' < r_max K G")]
+       fact(G > 8 * eps * rmin * dp / (rmax * W4 * P * dl), "fact:(39)-(41) with (29) and (31): delta' < r_max K G")]
 ob("thm2.step_42_as_printed", "ks:A.2 (41) -> (42)",
    "||W_O u''|| G > eps/(4 r_max) * delta'/((|V|+1)^4 pi d delta r_max), as printed in (42)",
    claim(["G", "dp", "W4", "P", "dl", "eps", "rmin", "rmax"], h41,
@@ -360,7 +360,7 @@ qv, pv, nd, sd = V("qv", "pv", "nd", "sd")
 ob("prop1.norm_61", "ks:A.5 (60)-(61)",
    "each entry of F1 is quant + (sum of dn penalties) in [-dn, 1], so each column has norm <= dn sqrt(d) (dn >= 1)",
    claim(["qv", "pv", "nd", "sd", "x1"], [qv >= 0, qv <= 1, pv >= -nd, pv <= 0, nd >= 1, sd >= 1,
-                                          fact(x1 * x1 <= sd * sd * (qv + pv) ** 2, "column norm^2 <= d max entry^2")],
+                                          fact(x1 * x1 <= sd * sd * (qv + pv) ** 2, "fact:column norm^2 <= d max entry^2 (sd = sqrt(d))")],
          x1 * x1 <= (nd * sd) ** 2), ["smt"])
 xb = var("xb")
 gb = relu(xb - 1) - relu(xb) + relu(xb + 1)

@@ -1,0 +1,353 @@
+"""Theorem-level records (issue 16): one record per numbered lemma, theorem, proposition and corollary of the
+two papers, in reading order (InfoFlow, then Kajitsuka-Sato), with a separate record for the repaired version
+of each statement that is false as printed. Verdicts are computed by ``attncert.core.theorems`` from the step
+graph, never declared here.
+
+How the records were made
+- A root is a step whose claim states the result: its goal is the result's conclusion and its plain
+  hypotheses are the result's hypotheses. Where only instances are transcribed (n = 3, ...) the roots are
+  those instances and ``instances`` gives the range exactly. Where no step states the result (only pieces of
+  its proof are transcribed), ``blocking`` says what is missing; a root is still listed only when it truly
+  states the conclusion (infoflow Theorem 5, ks Lemma 3), and then ``blocking`` keeps the record OPEN for
+  what the root does not carry.
+- ``hypotheses`` names a plain hypothesis of a root only when it is a hypothesis (or a definition) of the
+  paper's statement. Plain premises that are facts about the proof's own quantities are deliberately NOT
+  named (they stay as blocking steps); each case is listed in a comment at the record.
+- Sampled roots (CONFIRMED) are listed with every sampled instance: several CONFIRMED roots make the record
+  OPEN ("... is CONFIRMED"), which is the honest result (numerical evidence for a few n, no proof).
+- Refs: ``infoflow:... (Lnnn)`` are line numbers of papers/infoflow-2605.17930.txt; ``ks:... (Lnnn)`` of
+  papers/kajitsuka-sato-iclr2024.txt; (nn) are the papers' equation numbers.
+"""
+
+from __future__ import annotations
+
+from attncert.core.theorems import theorem
+
+# ------------------------------------------------------------------------------------------------ InfoFlow
+
+INFOFLOW = [
+    theorem(
+        "infoflow.theorem1", "infoflow", "Theorem 1", "infoflow:Thm 1 (informal, L64-74)",
+        "There exists a target F: X^T -> R such that (1) a single-layer Transformer with H heads and per-head "
+        "dimension n must incur parameter count at least Omega(eps^{-k(T)}), k(T) = (T - 2H)/(H(n+1) + 1) - 1, "
+        "to eps-approximate F; (2) for every eps > 0 there is a two-layer Transformer with one head per layer "
+        "and per-head dimension 6 with parameter count at most O(eps^{-1}) that eps-approximates F.",
+        blocking="informal version of Theorem 4 (infoflow.theorem4), which is not established; no step states "
+                 "this statement. Its k(T) is weaker than Theorem 4's k (infoflow.thm4.k_formal_vs_informal) and "
+                 "it omits the model constraints (||P_phi|| <= 1, weights <= 1) and the condition T - H - 1 > "
+                 "H(n+1) + 1 on which the bound rests (infoflow.thm4.constraints_informal)",
+    ),
+    theorem(
+        "infoflow.theorem2", "infoflow", "Theorem 2", "infoflow:Thm 2 (informal, L86-88)",
+        "For a given k with 2 <= k << T, if a softmax attention head with embedding dimension n retrieves the "
+        "information of the token with the k-th largest attention score with precision eps > 0, then it "
+        "requires at least Omega(eps^{1 - (T-k-1)/(n+1)}) parameters in the feed-forward blocks.",
+        blocking="informal version of Theorem 5 (infoflow.theorem5), which is not established; no step states "
+                 "this statement. Its exponent is weaker than Theorem 5's by 1/(n+1) "
+                 "(infoflow.thm5.exponent_formal_vs_informal)",
+    ),
+    theorem(
+        "infoflow.theorem3", "infoflow", "Theorem 3", "infoflow:Thm 3 (informal, L142-144)",
+        "For an index set I of size T0, if a two-layer FFN f1 encodes X[I] in [0,1]^n and f2 decodes X^[I] "
+        "from [0,1]^n, and X^[I] = f2(f1(X[I])) is eps-close to X[I] for all X_T, then f1 and f2 have "
+        "parameter count of O(eps^{1 - T0 d/n}).",
+        blocking="informal version of Theorem 6 (infoflow.theorem6), which is not established; no step states "
+                 "this statement. It writes O with the lower bound's exponent 1 - T0 d/n, while Theorem 6's "
+                 "construction gives O(eps^{-T0 d/n}) and its packing argument Omega(eps^{1 - T0 d/n}) "
+                 "(infoflow.thm6.exponent_informal_vs_upper, exponent_bullet2_vs_proof)",
+    ),
+    theorem(
+        "infoflow.proposition1", "infoflow", "Proposition 1", "infoflow:Prop. 1 (informal, L222-225); B.1 (45)-(50)",
+        "For target (6), F(X_T) = sum_{i=1}^D max_{s,t} x(s)^T A_i x(t): the Number of Comparison of F is upper "
+        "bounded by D T^2 + o(T^2), and its Dimension and Order of Comparison are beta_1 = beta' = 2. A "
+        "two-layer Transformer with (h1, h2) heads using only max position aggregation has Number of "
+        "Comparison at most O(h1 T^2); to learn F we need h1 >= D. There exists a two-layer Transformer with "
+        "(D, D) heads using only max position aggregation that learns the target.",
+        blocking="no step states the proposition: B.1's pieces are transcribed (the set sizes (L1034), "
+                 "(45)->(48) with (47) repaired, the (D,D) construction size (49)-(50), the pairwise leaves for "
+                 "small T), but the step 'we need h1 >= D' (L1041) is REFUTED as derived "
+                 "(infoflow.model.p1.h1_ge_D_as_printed: B.1 gives no lower bound D T^2 - o(T^2) on the "
+                 "target's Number of Comparison, and h1 = 1 already meets C(T,2) - D); the claim is unsupported, "
+                 "not shown false",
+    ),
+    theorem(
+        "infoflow.proposition2", "infoflow", "Proposition 2", "infoflow:Prop. 2 (informal, L238-240); B.2 (51)-(55), L1065",
+        "If a target F has Order of Comparison beta' > 2, then for an L-layer, H-heads-per-layer Transformer "
+        "with embedding dimension E there is a constant C > 0 such that eps-approximation of F_T requires a "
+        "parameter cost of Omega(eps^{1 - C T^{(beta'-1)/beta_1}/(L E)}).",
+        blocking="no step states the proposition: B.2's chain (51)-(55) and the bound M >= C T^{(beta'-1)/beta_1}/L "
+                 "(L1065, with H L T^{beta_1} repaired to H L T^2) are transcribed, but the passage from M to the "
+                 "parameter cost rests on the cost law of 5.2, which is not a theorem; and B.2 ends with "
+                 "O(1/eps^{M/E}), not the stated Omega(eps^{1 - M/E}) (infoflow.model.p2.exponent_B2_vs_statement)",
+    ),
+    theorem(
+        "infoflow.theorem4", "infoflow", "Theorem 4", "infoflow:Thm 4 (L314-320), with (8)-(9) and the constraints (L302-312)",
+        "For X = [-1,1]^3, F(X_T) = min_{s,t} 2(1 + x(s)^T x(t)) (8), delta(M) = sup |F - M| (9), and models "
+        "with ||P_phi(x(s), s)||_2 <= 1 and every FFN weight and attention-matrix entry bounded by 1 in "
+        "magnitude: (i) a single-layer transformer M1 with H heads and per-head dimension n with "
+        "delta(M1) <= eps has parameter count Omega(eps^{-k}), k = (T - H - 1)/(H(n+1) + 1) - 1; (ii) for "
+        "every eps > 0 there is a two-layer transformer M2 with 1 head per layer and per-head dimension 6, "
+        "with parameter count O(eps^{-1}), such that delta(M2) <= eps.",
+        blocking="only steps of the proof are transcribed: part (i) through (10)-(38), the 4 eps gap and Lemma 4 "
+                 "of Yu et al. (cited, not transcribed; infoflow.thm4.lemma4_exponent takes its inputs A, B as "
+                 "premises, one of them, A <= eps^{k+1}/2, REFUTED as printed and repaired only up to the "
+                 "constant); part (ii) through the weights, the error budget (39)-(43) and the repaired network "
+                 "(the printed output block violates the weight constraint, infoflow.thm4.output_block_weights). "
+                 "No step states Omega(eps^{-k}) for every single-layer M1, nor the existence of M2 with its "
+                 "parameter count",
+    ),
+    # Root: the final width bound of A.2 (L786), p >= C_{T,k,n} eps^{1 - m/(n+1)}, m = T - k + 1, which implies
+    # the statement's Omega(eps^{-o}) (o is smaller by 1/(n+1): infoflow.thm5.exponent_proof_vs_formal).
+    # Not named (proof quantities, not hypotheses of Theorem 5; they stay as blocking premises):
+    #   y > 0, 4*m/y > 0 (y = N^{m/(n+1)}, N the grid size of the proof), w > 0 (w = (3/(64 m eps))^s),
+    #   Cm > 0 (Cm = (3/(64 m))^s, a factor of the proof's constant), E > 0 (E = eps^s, s = m/(n+1)).
+    theorem(
+        "infoflow.theorem5", "infoflow", "Theorem 5", "infoflow:Thm 5 (L571-577), (44); A.2 (L782-790)",
+        "Let f1: [0,1] -> [0,1]^n and f2: [0,1]^n -> [0,1] be two-layer tanh FFNs with weights bounded by 1, "
+        "rho: [0,1] -> R non-decreasing, and M(X_T) = f2(sum_t exp(rho(x(t))) f1(x(t)) / sum_t "
+        "exp(rho(x(t)))) (44). If max_{X_T} |M(X_T) - F_k(X_T)| <= eps (F_k the k-th largest value) and "
+        "k >= 2, then f1 and f2 have parameter count at least Omega(eps^{-o}), o = (T - k)/(n+1) - 1.",
+        roots=["infoflow.thm5.final_bound_786"],
+        hypotheses={
+            "k >= 2": "k >= 2: hypothesis of Theorem 5 (L577)",
+            "m >= 1": "m = T - k + 1 >= 1, i.e. k <= T: implicit in the definition of F_k (L567)",
+            "n >= 1": "n >= 1: the dimension of the range [0,1]^n of f1 (L573)",
+            "eps > 0": "eps > 0: the approximation accuracy of Theorem 5 (L577)",
+            "p >= 0": "p >= 0: p is the hidden width of f2 (a count), which the parameter count bounds",
+        },
+        blocking="the root states the width bound p >= C eps^{1 - m/(n+1)} (L786), but the hypothesis "
+                 "max |M - F_k| <= eps and the colliding pair X, Y of the pigeonhole argument enter only through "
+                 "the free-text premise L762-764 (the Lipschitz chain L755-758 is transcribed for p = 2, 3 and "
+                 "n = 1..3 only), and the passage from the width p to the parameter count with exponent -o is "
+                 "not a step",
+    ),
+    theorem(
+        "infoflow.theorem6", "infoflow", "Theorem 6", "infoflow:Thm 6 (L804-810); A.3 (L812-1012)",
+        "For 1 <= T0 <= T, two-layer tanh networks f1: X^{T0} -> [0,1]^n, f2: [0,1]^n -> X^{T0}, and I in [T] "
+        "with |I| = T0: (i) for a fixed p >= 1 there exist f1, f2 with total parameter count of order "
+        "O(eps^{-T0 d/n}) such that ||X(I) - f2(f1(X(I)))||_{L_p} <= eps; (ii) if ||X(I) - f2(f1(X(I)))||_{L_inf} "
+        "<= eps and the norms of the weights of f1, f2 are bounded by B, then f1, f2 must have total "
+        "parameter count of order O(eps^{min(1 - T0 d/n, 0)}).",
+        blocking="only steps are transcribed: for (i) the choice of L (L831), the truncation (L839), the unit "
+                 "counts (L892-896), Lemma 1's choices and the replacement sum (L967-1000); for (ii) the packing "
+                 "grid, count and separation (L995-1010). No step states the existence of f1, f2 with the count "
+                 "and the L_p error, nor the lower bound; (ii) writes O for a lower bound "
+                 "(infoflow.thm6.exponent_bullet2_vs_proof) and is vacuous for T0 d > n (checked for n = 1: "
+                 "infoflow.thm6.bullet2_vacuous_n1; Borsuk-Ulam for n >= 2, cited)",
+    ),
+    theorem(
+        "infoflow.lemma1", "infoflow", "Lemma 1", "infoflow:A.3 Lemma 1 (L900-904), proof (L905-943)",
+        "Let p > 1, a < 0 < b, mu a finite positive measure on [a,b], H(x) = 1{x >= 0}. Then for every "
+        "delta > 0 there exist A, B, C, D in R such that ||H - (A tanh(Bx + C) + D)||_{L_p(mu)} < delta.",
+        blocking="only the choices of the proof are transcribed (C (L923), R (L927), B (L930), the tails "
+                 "(L932) and the four-term sum infoflow.thm6.lemma1_sum_934, whose terms are premises); the "
+                 "choice of eta by continuity of mu and the split of ||H - phi||^p over [a,-eta], [eta,b], "
+                 "(-eta,eta) minus {0} and {0} are not steps, and no step states ||H - phi_{B,C}||_{L_p(mu)} < "
+                 "delta. (The proof never uses p > 1: infoflow.thm6.lemma1_p_range_900.)",
+    ),
+    # Not numbered results, but the bounds of App. B.1 and D.1 that Proposition 1's and Section 6's counting
+    # rests on: the obligations prove the minimum of the leaf-premise abstraction (issue 16, item 8); the
+    # premise itself is not derived from Definitions 1-2 (docs/trees.md, finding 7), so these stay OPEN.
+    theorem(
+        "infoflow.B1.pairwise_leaves", "infoflow", "B.1 pair leaves", "infoflow:B.1 (L1030-1032)",
+        "Trees of Comparison computing target (6) with at most 2 trees need at least C(T,2) leaves.",
+        roots=[f"infoflow.trees.pairwise.leaves.T{T}" for T in range(2, 7)], instances="T = 2..6",
+        blocking="the leaf premise (every pair {s, t} must be a leaf of some tree) is assumed by B.1, not derived "
+                 "from Definitions 1-2; with several trees a fixed union of roots can cover [T] (docs/trees.md)",
+    ),
+    theorem(
+        "infoflow.D1.triangle_leaves", "infoflow", "D.1 triple leaves", "infoflow:D.1 (L1330-1354)",
+        "Trees of Comparison computing target (7) with at most 3 trees need at least C(T,3) leaves, so at least "
+        "C(T,3) - 3 comparisons.",
+        roots=[f"infoflow.trees.triangle.leaves.T{T}" for T in range(3, 7)], instances="T = 3..6",
+        blocking="the leaf premise (every triple of distinct indices must be a leaf of some tree) is assumed by "
+                 "D.1, not derived from Definitions 1-2 (docs/trees.md, finding 7)",
+    ),
+]
+
+# ---------------------------------------------------------------------------------------- Kajitsuka-Sato
+
+KS = [
+    theorem(
+        "ks.theorem1", "ks", "Theorem 1", "ks:3.3 Thm 1 (L127), (5); A.1 (23)-(24)",
+        "1-layer multi-head self-attention F_H^(SA) with the hardmax function (5) cannot be a contextual "
+        "mapping (Definition 2), for any number of heads and any weights.",
+        blocking="only steps are transcribed: the scores (24), the one-head hardmax averages and the sum over "
+                 "heads. The printed argument is REFUTED for heads with (W_K v)^T (W_Q v) = 0 "
+                 "(ks.thm.thm1.argmax_extremes_as_printed, equal_outputs_as_printed); the repaired pair gives "
+                 "equal one-head averages for every weight (ks.thm.thm1.equal_outputs_repaired) under the "
+                 "uniform reading of hardmax ties. No step states that F_H^(SA) fails Definition 2 for every h "
+                 "and every weight",
+    ),
+    theorem(
+        "ks.theorem2", "ks", "Theorem 2", "ks:3.4 Thm 2 (L139-147), (6)-(8); A.2 (26)-(45)",
+        "Let X^(1), ..., X^(N) in R^{d x n} have no duplicate token in any sequence (6) and be tokenwise "
+        "(r_min, r_max, eps)-separated. Then there are W^(O) in R^{d x s} and W^(V), W^(K), W^(Q) in "
+        "R^{s x d} of rank 1 such that the 1-layer single-head softmax attention F_S^(SA) is an (r, delta)-"
+        "contextual mapping for X^(1..N), with r = r_max + eps/4 (7) and delta as in (8).",
+        blocking="only steps of A.2 are transcribed ((27), (28), (33)-(34), (37)-(38), Lemma 1's hypothesis at "
+                 "(39)/(43), (41)-(42) with both REFUTED as printed and repaired, (45) = (8)); they rest on "
+                 "free-text premises (triangle inequalities, (31)) and on Lemmas 1 and 3, which are not "
+                 "established. No step states that F_S^(SA) is an (r, delta)-contextual mapping; the built "
+                 "mapping for concrete data is certified separately (attncert construct ks-thm2), not as a step",
+    ),
+    theorem(
+        "ks.lemma1", "ks", "Lemma 1", "ks:3.4 Lemma 1 (L181-191), (14)-(16); B.3 (110)-(113)",
+        "Let a^(1), ..., a^(m) in R^n be tokenwise (r, delta)-separated vectors with no duplicate element in "
+        "each vector and delta > 2 log n + 3 (14). Then boltz(a) = a^T softmax(a) is (r, delta')-separated: "
+        "|boltz(a^(i))| <= r (15) and |boltz(a^(i)) - boltz(a^(j))| > delta' = (log n)^2 e^{-2r} (16) for "
+        "every i, j with a^(i) != a^(j).",
+        roots=["ks.boltz.lemma1.conclusion_16.n2.sampled", "ks.boltz.lemma1.conclusion_16.n3.sampled",
+               "ks.boltz.lemma1.conclusion_16.n4.sampled"],
+        instances="n = 2, 3, 4, m = 2 (the pair a^(1), a^(2)), sampled: random tokenwise (r, delta)-separated "
+                  "pairs with delta > 2 log n + 3, r = max |entry| + 2^-10",
+        # The exact hard instances (ks.boltz.lemma1.hard_instance.n2/n3/n5) are single points, not instances of
+        # the lemma for a parameter range, so they are not roots. The sharpness obligations (REFUTED below
+        # (14)) show (16) can fail when (14) is dropped; they do not refute the lemma as printed.
+    ),
+    theorem(
+        "ks.corollary1", "ks", "Corollary 1", "ks:4.1 Cor 1 (L203-209), (17); A.3 (46)-(47)",
+        "Let eps > 0, r_max > r_min > 0 and (X^(i), Y^(i)) in R^{d x n} x [C]^{d x n}, i in [N], with "
+        "X^(1..N) tokenwise (r_min, r_max, eps)-separated, no duplicate token in each sentence, and "
+        "consistently labeled. Then there exist 4(s + d) + d(2nN + d) weight parameters such that "
+        "F(X^(i)) = F^(FF)(F_S^(SA)(X^(i))) = Y^(i) for every i in [N] (17).",
+        blocking="only the parameter count is transcribed (ks.thm.cor1.param_count: 4(s + d) + d(2nN + d) as the "
+                 "sum of its parts); the memorising FFN and the equality (17) are not steps, and Theorem 2, on "
+                 "which the corollary rests, is not established. The delta restated in (47) differs from (8) by "
+                 "the factor 2 eps log n (ks.thm.thm2.delta_47_vs_8)",
+    ),
+    theorem(
+        "ks.corollary2", "ks", "Corollary 2", "ks:4.1 Cor 2 (L215-221), (18); A.4 (48)-(50)",
+        "Let eps > 0, r_max > r_min > 0 and (X^(i), Y^(i)) in R^{d x n} x [C]^{d x n}, i in [N], with "
+        "X^(1..N) tokenwise (r_min, r_max, eps)-separated and consistently labeled. Then there exist "
+        "4(s + d) + d(2nN + d) weight parameters and positional encodings E in R^{d x n} such that "
+        "F(X^(i) + E) = F^(FF)(F_S^(SA)(X^(i) + E)) = Y^(i) for every i in [N] (18).",
+        blocking="only steps of A.4 are transcribed: (49), (50), no duplicates after (48); the two separation "
+                 "claims of (48) are REFUTED as printed and repaired with a different encoding "
+                 "(ks.thm.cor2.upper_norm_48_repaired, separation_repaired). No step states (18); it rests on "
+                 "Theorem 2 and Corollary 1, which are not established",
+    ),
+    theorem(
+        "ks.proposition1", "ks", "Proposition 1", "ks:4.2 Prop. 1 (L231), (19); A.5 (56)-(68)",
+        "Let 1 <= p < infinity. For any permutation equivariant continuous f on a compact domain in R^{d x n} "
+        "(f in F_PE) and eps > 0 there is a Transformer g in T_2 (19) with one-layer single-head self-"
+        "attention such that d_p(f, g) < eps.",
+        blocking="only the ReLU pieces of A.5 are transcribed: (56), (57), (60)-(61) hold; (58), (59) and the "
+                 "bump (67)-(68) are REFUTED as printed and repaired piece by piece. The audit notes two further "
+                 "gaps not encoded (a sum of per-coordinate hats is not a cell indicator; summing over all "
+                 "positions is not token-wise). No step states d_p(f, g) < eps",
+    ),
+    theorem(
+        "ks.lemma2", "ks", "Lemma 2", "ks:B.1 Lemma 2 (L684-688), (72)",
+        "(Park et al. 2021, Lemma 13.) For any finite X in R^d there is a unit vector v in R^d with "
+        "(1/|X|^2) sqrt(8/(pi d)) ||x - x'|| <= |v^T (x - x')| <= ||x - x'|| for all x, x' in X (72).",
+        blocking="cited from Park et al. (2021), not proved in the paper, and not transcribed: it enters Lemma 3 "
+                 "only as the free-text premises fact:(76) and fact:(77) of ks.thm.lemma3.chain_79",
+    ),
+    # Root: the last inequality of (79), which is (74) after the identities of (79) lines 1-3 (x1 =
+    # |(v_a - v_b)^T v|, K = |u^T u'|, x2 = |v^T v_c|). Not named: x1 >= 0 and x2 >= 0 (the proof's notation for
+    # absolute values, not hypotheses of Lemma 3); they stay as blocking premises.
+    theorem(
+        "ks.lemma3", "ks", "Lemma 3", "ks:B.1 Lemma 3 (L692-702), (73)-(75); proof (76)-(79)",
+        "Given an (r_min, r_max, eps)-separated finite vocabulary V in R^d with r_min > 0: for any delta > 0 "
+        "there is a unit vector v in R^d such that for any u, u' in R^s with |u^T u'| = (|V|+1)^4 (pi d/8) "
+        "delta/(eps r_min) (73), |(W_K v_a)^T (W_Q v_c) - (W_K v_b)^T (W_Q v_c)| > delta (74) and "
+        "(1/(|V|+1)^2) sqrt(8/(pi d)) ||v_c|| <= |v^T v_c| <= ||v_c|| (75) for all v_a, v_b, v_c in V with "
+        "v_a != v_b, where W_K = u v^T and W_Q = u' v^T.",
+        roots=["ks.thm.lemma3.chain_79"],
+        hypotheses={
+            "Sq > 0": "Sq = sqrt(8/(pi d)) > 0: the constant of (72)/(75)",
+            "W2 > 0": "W2 = (|V|+1)^2 > 0: the constant of (73)/(75)",
+            "P > 0": "P = pi d > 0: the constant of (73)",
+            "Sq*Sq*P == 8": "definition of Sq = sqrt(8/(pi d)), P = pi d (72)/(75)",
+            "K == W2*W2*P*dl/8*eps*rmin": "(73): K = |u^T u'| = (|V|+1)^4 (pi d/8) delta/(eps r_min), hypothesis of Lemma 3",
+            "dl > 0": "delta > 0: 'for any delta > 0' (L692)",
+            "eps > 0": "eps > 0: the separation constant of the (r_min, r_max, eps)-separated vocabulary "
+                       "(Definition 1; implicit in (73), which divides by eps)",
+            "rmin > 0": "r_min > 0: hypothesis of Lemma 3 (L692)",
+            "ga > eps": "||v_a - v_b|| > eps for v_a != v_b: Definition 1, condition 3 (V is (r_min, r_max, eps)-separated)",
+            "hc > rmin": "||v_c|| > r_min: Definition 1, condition 1 (V is (r_min, r_max, eps)-separated)",
+        },
+        blocking="the root states (74) in the form of (79)'s last line; the existence of v (Lemma 2, cited, "
+                 "fact:(76)/(77)), the identities of (79) lines 1-3 and the conclusion (75) are not steps",
+    ),
+    theorem(
+        "ks.lemma4", "ks", "Lemma 4", "ks:B.2 Lemma 4 (L736-744), (83)-(84); proof (85)-(93)",
+        "Let n in N_+, i in [n], a in R^n. Then d/da_i boltz(a) = p_i (1 + log p_i + S(p)) (83), p = softmax(a), "
+        "S(p) = -sum p_k log p_k; in particular boltz is monotonically decreasing in a_i whenever "
+        "a_i < max_j a_j - log n - 1 (84).",
+        roots=["ks.boltz.deriv_83.n2", "ks.boltz.deriv_83.n3", "ks.boltz.deriv_83.n4", "ks.boltz.deriv_83.n5",
+               "ks.boltz.deriv_83.n6", "ks.boltz.lemma4.conclusion_84"],
+        instances="(83): n = 2..6, i = 1 (symbolic); (84): n = 3, i = 1 (the root's sources are the n = 3 steps: "
+                  "(83), log p_i = a_i - L(a), max a <= L(a), S(p) <= log 3). Other i by the permutation "
+                  "invariance of boltz, which is not a step",
+        hypotheses={
+            # (84)'s hypothesis in both transcriptions of the root (abstract amax = max_j a_j, Ln = log n; or
+            # concrete, n = 3): the root is being re-transcribed while this file is written
+            "ai < ((amax - Ln) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the monotonicity "
+                                      "claim of Lemma 4 (amax = max_j a_j, Ln = log n)",
+            "a1 < ((max(a1, a2, a3) - log(3)) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the "
+                                                     "monotonicity claim of Lemma 4 (n = 3, i = 1)",
+        },
+    ),
+    theorem(
+        "ks.lemma5", "ks", "Lemma 5", "ks:B.2 Lemma 5 (L780-786), (94)-(95); proof (96)-(101)",
+        "Let n in N_+, i in [n], a in R^n. Then boltz(a) is concave in a_i: d^2/da_i^2 boltz(a) < 0 (94) on the "
+        "domain where a_i < max_j a_j - log n - 3 (95).",
+        roots=["ks.boltz.lemma5.conclusion_94"],
+        instances="n = 3, i = 1 (the root's sources are the n = 3 steps: (97), max a < L(a), 0 <= S(p) <= log 3)",
+        hypotheses={
+            "ai < ((amax - Ln) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of Lemma 5 "
+                                      "(amax = max_j a_j, Ln = log n)",
+        },
+    ),
+    theorem(
+        "ks.lemma6.printed", "ks", "Lemma 6 (as printed)", "ks:B.2 Lemma 6 (L816-822), prose before (103)",
+        "As printed: for n >= 2 and a, b in R^n with a_i = b_i (i in [n-1]) and max_{i in [n-1]} a_i - delta > "
+        "a_n > b_n (102), delta > log n + 3, 'the difference boltz(a) - boltz(b) is lower-bounded by' "
+        "(a_n - b_n)(delta + a_n - b_n - log n - 1) e^{b_n}/sum_i e^{b_i}. (The display (103) itself bounds "
+        "boltz(b) - boltz(a); the sentence has the difference reversed.)",
+        printed="ks.boltz.lemma6.prose_103_as_printed", repaired="ks.lemma6",
+    ),
+    theorem(
+        "ks.lemma6", "ks", "Lemma 6 (repaired)", "ks:B.2 Lemma 6 (L816-822), (102)-(103); proof (104)-(105)",
+        "For n >= 2 and a, b in R^n with a_i = b_i for i in [n-1] and max_{i in [n-1]} a_i - delta > a_n > b_n "
+        "(102) with delta > log n + 3: boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) "
+        "e^{b_n}/sum_i e^{b_i} (103), as displayed.",
+        roots=["ks.boltz.lemma6.conclusion_103.n2.sampled", "ks.boltz.lemma6.conclusion_103.n3.sampled"],
+        instances="n = 2, 3, sampled (random points satisfying (102) and delta > log n + 3)",
+        hypotheses={
+            "(a1 - delta) > a2": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 2)",
+            "a2 > b2": "(102): a_n > b_n (n = 2)",
+            "delta > (log(2) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 2)",
+            "(max(a1, a2) - delta) > a3": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 3)",
+            "a3 > b3": "(102): a_n > b_n (n = 3)",
+            "delta > (log(3) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 3)",
+        },
+        # The steps (104)-(105) are transcribed (step_105_*), but (104) is a free-text premise (the concave
+        # tangent line) and no PROVED step states (103).
+    ),
+    theorem(
+        "ks.lemma7.printed", "ks", "Lemma 7 (as printed)", "ks:B.3 Lemma 7 (L880-896), (114)",
+        "As printed: a, b in R^n are 'tokenwise delta-separated vectors in a decreasing order with no duplicate "
+        "element ... and delta > 2 log n + 3, that is, i > j => a_i - a_j, b_i - b_j > delta (114), a_i != b_j "
+        "=> |a_i - b_j| > delta (115)'; with (116), |boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} "
+        "(117). The 'that is' (114) is false for vectors in decreasing order (and read literally makes the "
+        "hypotheses contradictory for n >= 2).",
+        printed="ks.boltz.lemma7.hyp_114_as_printed", repaired="ks.lemma7",
+    ),
+    theorem(
+        "ks.lemma7", "ks", "Lemma 7 (repaired)", "ks:B.3 Lemma 7 (L880-896), (114)-(117); proof (118)-(131)",
+        "Let a, b in R^n be in decreasing order, tokenwise delta-separated with no duplicate element and "
+        "delta > 2 log n + 3: i > j => a_j - a_i, b_j - b_i > delta (114, repaired), a_i != b_j => |a_i - b_j| > "
+        "delta (115). If there is k in {0, ..., n-1} with (a_1..a_k) = (b_1..b_k) and a_{k+1} > b_{k+1} (116), "
+        "then |boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} (117).",
+        roots=["ks.boltz.lemma7.conclusion_117.n2k1.sampled", "ks.boltz.lemma7.conclusion_117.n3k1.sampled",
+               "ks.boltz.lemma7.conclusion_117.n3k0.sampled", "ks.boltz.lemma7.conclusion_117.n4k2.sampled"],
+        instances="(n, k) = (2, 1), (3, 1), (3, 0), (4, 2), sampled (random vectors satisfying (114)-(116))",
+        # The case k >= 1 ((118)-(128)) and the case k = 0 ((129)-(131)) are transcribed step by step, with
+        # (120) and (128) line 3 REFUTED as printed for k = n - 1 and repaired; no PROVED step states (117).
+    ),
+]
+
+THEOREMS = INFOFLOW + KS
