@@ -5,9 +5,11 @@ proof of Lemma 1, (106)-(131)) and appendix C (masking, (132)-(133)).
 
 Conventions of this transcription
 - Identities are stated in the paper's own variables a_1..a_n for n = 2..6 and proved symbolically.
-- Inequality chains are stated over named quantities (p_i, S, L, log n, ...) with the facts in force as
-  hypotheses. A hypothesis with ``by=<id>`` is another obligation of this family; ``by="fact:..."`` is
-  a standard analytic fact (exp/log monotone, e^x >= 1+x, ...), listed as trusted in the certificate.
+- Inequality chains are stated over the paper's terms (log p_i, L(a), max a, log n, e^{-delta}, ...) where a
+  fact about them is used, with the facts in force as hypotheses. A hypothesis with ``by=<id>`` is an
+  instance of another obligation's goal (its hypotheses carried, see ``cite``); ``by="axiom:NAME"`` is an
+  instance of a standard fact of checker/axioms.json; the few ``by="fact:..."`` left are unchecked
+  premises (their certificates are CONDITIONAL).
 - A step that is false as printed stays as printed, expects REFUTED, carries a Finding, and has a
   separate repaired obligation (``repairs=``).
 """
@@ -21,8 +23,8 @@ from fractions import Fraction as F
 
 from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, partition, softmax
 from attncert.core.axioms import axiom
-from attncert.core.claims import Finding, Obligation, Var, claim, fact
-from attncert.core.expr import abs_, add, and_, diff, exp, implies, log, max_, num, var
+from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact
+from attncert.core.expr import E, abs_, add, and_, diff, exp, implies, log, max_, node_of, num, substitute, var
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
@@ -93,9 +95,34 @@ for n in (10, 25, 50):
        claim(vs, [], abs_(lhs - rhs) <= F(1, 10 ** 40)), ["sample"], options=(("samples", 12), ("dps", 80)))
 
 # ------------------------------------------------------------------------------------------------
-# Standard facts used by the chains, each mechanised from named analytic facts.
+# Standard facts used by the chains, each mechanised from axiom instances (docs/axioms.md).
+
+
+def cite(id_, **terms):
+    """The hypotheses that a link to obligation ``ks.boltz.<id_>`` needs: the cited claim's hypotheses,
+    instantiated (each keeps its own source; the checker requires them to be hypotheses of the citing
+    claim), then the instance of its goal, citing it. ``terms`` replaces the cited claim's variables;
+    the others are kept as they are."""
+    full = f"ks.boltz.{id_}"
+    o = next(o for o in ob_list if o.id == full)
+    env = {k: node_of(v) for k, v in terms.items()}
+    return [Hyp(substitute(h.expr, env), h.by) for h in o.claim.hyps] + [Hyp(substitute(o.claim.goal, env), full)]
+
+
+def hyps_(*groups):
+    """Concatenate hypotheses (single ones or lists), keeping the first of literally equal ones."""
+    out, seen = [], set()
+    for g in groups:
+        for h in (g if isinstance(g, list) else [g]):
+            h = h if isinstance(h, Hyp) else Hyp(node_of(h))
+            if h.expr not in seen:
+                seen.add(h.expr)
+                out.append(h)
+    return out
+
+
 a1, a2, a3 = V("a1", "a2", "a3")
-Z3 = exp(a1) + exp(a2) + exp(a3)
+Z3 = partition([a1, a2, a3])  # e^{a_1} + e^{a_2} + e^{a_3}, as softmax and L write it
 # exp(a_j) > 0; log is increasing (its conditions exp(a_j) > 0 and exp(a_j) <= Z follow from those);
 # log(exp(a_j)) = a_j: all axiom instances (docs/axioms.md)
 pos = [axiom("exp_pos", x=x) for x in (a1, a2, a3)]
@@ -106,33 +133,92 @@ ob("fact.max_le_L.n3", "ks:B.2 (93) (Boyd-Vandenberghe p.72)", "max_j a_j <= L(a
 ob("fact.max_lt_L.n3", "ks:B.2 (98) (strict form, n >= 2)", "max_j a_j < L(a) (n = 3; strict since n >= 2)",
    claim(["a1", "a2", "a3"], pos + [axiom("log_lt", x=exp(x), y=Z3) for x in (a1, a2, a3)] + inv,
          max_(a1, a2, a3) < log(Z3)), ["smt"])
+# p = softmax(a) lies in the simplex (exp atoms are positive in the SMT translation)
+xs_ = var("x")
+ob("softmax_pos.n3", "ks:B.2 (80) (p = softmax(a) > 0)", "e^x / (e^{a_1} + e^{a_2} + e^{a_3}) > 0 (n = 3; x = a_i gives p_i > 0)",
+   claim(["x", "a1", "a2", "a3"], [], exp(xs_) / Z3 > 0), ["smt"])
+ob("softmax_sum.n3", "ks:B.2 (80) (sum_i p_i = 1)", "sum_i e^{a_i} / sum_j e^{a_j} = 1 (n = 3)",
+   claim(["a1", "a2", "a3"], [], add(*softmax([a1, a2, a3])).eq(1)), ["identity"])
+vs, a = avars(3)
+ob("log_p3_eq_a3_minus_L.n3", "ks:B.2 (92) (a_i - L(a) = log p_i)", "log p_i = a_i - L(a) (n = 3, i = 3)",
+   claim(vs, [], log(softmax(a)[2]).eq(a[2] - logsumexp(a))), ["identity"])
 for n in (2, 3):
     ps = V(*[f"p{i}" for i in range(1, n + 1)])
-    hyps = [q > 0 for q in ps] + [add(*ps).eq(1)]
-    hyps += [fact(q * log(n * q) >= q - F(1, n), "fact:log x >= 1 - 1/x (x > 0), times p_k > 0") for q in ps]
-    hyps += [fact((q * log(n * q)).eq(q * log(num(n)) + q * log(q)), "fact:log(xy) = log x + log y") for q in ps]
+    # log(1) <= log(n p_k) + (1 - n p_k)/(n p_k) (log is concave: tangent at n p_k), log(n p_k) = log n + log p_k;
+    # times p_k and summed: sum_k p_k log p_k >= -log n
+    hyps = [q > 0 for q in ps] + [add(*ps).eq(1), axiom("log_one")]
+    hyps += [axiom("log_tangent", x=n * q, y=num(1)) for q in ps]
+    hyps += [axiom("log_mul", x=num(n), y=q) for q in ps]
     ob(f"fact.entropy_le_log_n.n{n}", "ks:B.2 (93) (S(p) <= log n)", f"S(p) <= log n for p in the simplex, n = {n}",
        claim([f"p{i}" for i in range(1, n + 1)], hyps, -add(*[q * log(q) for q in ps]) <= log(num(n))), ["smt"])
-    hyps0 = [q > 0 for q in ps] + [add(*ps).eq(1)] + [fact(log(q) <= 0, "fact:log x <= 0 for 0 < x <= 1") for q in ps]
+    # 0 < p_k <= 1, so log p_k <= log 1 = 0
+    hyps0 = [q > 0 for q in ps] + [add(*ps).eq(1), axiom("log_one")] + [axiom("log_le", x=q, y=num(1)) for q in ps]
     ob(f"fact.entropy_nonneg.n{n}", "ks:B.2 (100) (S(p) >= 0)", f"S(p) >= 0 for p in the simplex, n = {n}",
        claim([f"p{i}" for i in range(1, n + 1)], hyps0, -add(*[q * log(q) for q in ps]) >= 0), ["smt"])
 
+# The facts in force for p = softmax(a), n = 3, in the paper's own terms: p_i > 0 and sum p_i = 1,
+# log p_1 = a_1 - L(a), max a <= L(a) (or <), S(p) <= log 3, S(p) >= 0.
+A3 = [a1, a2, a3]
+P3 = softmax(A3)
+L3 = logsumexp(A3)
+S3 = entropy(P3)
+LN3 = log(num(3))
+MAX3 = max_(a1, a2, a3)
+
+
+def simplex(a_):
+    return hyps_([cite("softmax_pos.n3", x=x, a1=a_[0], a2=a_[1], a3=a_[2])[-1] for x in a_],
+                 cite("softmax_sum.n3", a1=a_[0], a2=a_[1], a3=a_[2]))
+
+
+def ent_le(a_):
+    p_ = softmax(a_)
+    return hyps_(simplex(a_), cite("fact.entropy_le_log_n.n3", p1=p_[0], p2=p_[1], p3=p_[2]))
+
+
+def ent_nonneg(a_):
+    p_ = softmax(a_)
+    return hyps_(simplex(a_), cite("fact.entropy_nonneg.n3", p1=p_[0], p2=p_[1], p3=p_[2]))
+
+
+def max_le(a_, strict=False):
+    return cite("fact.max_lt_L.n3" if strict else "fact.max_le_L.n3", a1=a_[0], a2=a_[1], a3=a_[2])
+
+
+LOGP1 = cite("log_p_eq_a_minus_L.n3")
+
 # ------------------------------------------------------------------------------------------------
 # Lemma 4 (monotonicity): (92), (93), (84).
+# The steps are stated for n = 3 and i = 1 over the paper's own terms (p = softmax(a), L(a), S(p),
+# log 3), which ``at`` puts in place of the placeholders of the step's printed form.
+
+
+def at(e, **terms):
+    """``e`` with each placeholder variable named in ``terms`` replaced by its term."""
+    return E(substitute(node_of(e), {k: node_of(v) for k, v in terms.items()}))
+
+
 p, lp, S, ai, L, amax, Ln, D = V("p", "lp", "S", "ai", "L", "amax", "Ln", "D")
 ob("lemma4.step_92", "ks:B.2 (92)", "1 + S + log p_i < 0  <=>  a_i < L(a) - S(p) - 1 (given log p_i = a_i - L)",
-   claim(["lp", "S", "ai", "L"], [fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3")],
-         and_(implies(1 + S + lp < 0, ai < L - S - 1), implies(ai < L - S - 1, 1 + S + lp < 0))), ["smt"])
+   claim(["a1", "a2", "a3", "S"], LOGP1,
+         at(and_(implies(1 + S + lp < 0, ai < L - S - 1), implies(ai < L - S - 1, 1 + S + lp < 0)),
+            lp=log(P3[0]), ai=a1, L=L3)), ["smt"])
+# S(p) <= log n is used for p in the simplex (the entropy lemma's own hypotheses, carried): the step
+# needs nothing else of p. (Over p = softmax(a) the claim needs both solvers to identify the separate
+# quotient variables of each copy of e^{a_i}/Z, which cvc5 does not: see the conclusions below.)
+PG = V("p1", "p2", "p3")
+SG = -add(*[q * log(q) for q in PG])
+ENT_LE_G = cite("fact.entropy_le_log_n.n3")
+ENT_NN_G = cite("fact.entropy_nonneg.n3")
 ob("lemma4.step_93", "ks:B.2 (93)", "a_i < max a - log n - 1, max a <= L, S <= log n  =>  a_i < L - S - 1",
-   claim(["ai", "amax", "L", "S", "Ln"],
-         [ai < amax - Ln - 1, fact(amax <= L, "ks.boltz.fact.max_le_L.n3"),
-          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3")], ai < L - S - 1), ["smt"])
+   claim(["ai", "a1", "a2", "a3", "p1", "p2", "p3"],
+         hyps_(at(ai < amax - Ln - 1, amax=MAX3, Ln=LN3), max_le(A3), ENT_LE_G),
+         at(ai < L - S - 1, L=L3, S=SG)), ["smt"])
 ob("lemma4.conclusion_84", "ks:B.2 Lemma 4 (84)", "a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0",
    claim(["p", "lp", "S", "D", "ai", "L", "amax", "Ln"],
          [fact(D.eq(p * (1 + lp + S)), "ks.boltz.deriv_83.n3"), fact(p > 0, "fact:softmax is positive"),
           fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3"), fact(amax <= L, "ks.boltz.fact.max_le_L.n3"),
           fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3"), ai < amax - Ln - 1], D < 0), ["smt"])
-
 
 def _lemma4_sampler(n, strict_gap):
     def sample(rng):
@@ -157,22 +243,20 @@ for n in (3, 5):
 # Lemma 5 (concavity): (97)-(101).
 D2 = var("D2")
 ob("lemma5.step_98", "ks:B.2 (98)", "a_i < max a - log n - 3 < L(a) - S(p) - 3 (given max a < L, S <= log n)",
-   claim(["ai", "amax", "L", "S", "Ln"],
-         [ai < amax - Ln - 3, fact(amax < L, "ks.boltz.fact.max_lt_L.n3"),
-          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3")],
-         and_(ai < amax - Ln - 3, amax - Ln - 3 < L - S - 3)), ["smt"])
+   claim(["ai", "a1", "a2", "a3", "p1", "p2", "p3"],
+         hyps_(at(ai < amax - Ln - 3, amax=MAX3, Ln=LN3), max_le(A3, strict=True), ENT_LE_G),
+         at(and_(ai < amax - Ln - 3, amax - Ln - 3 < L - S - 3), amax=MAX3, Ln=LN3, L=L3, S=SG)), ["smt"])
 ob("lemma5.step_99", "ks:B.2 (99)", "a_i < L - S - 3 and log p_i = a_i - L  =>  log p_i < -S(p) - 3",
-   claim(["ai", "L", "S", "lp"], [ai < L - S - 3, fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3")],
-         lp < -S - 3), ["smt"])
+   claim(["a1", "a2", "a3", "S"], hyps_(at(ai < L - S - 3, ai=a1, L=L3), LOGP1), at(lp < -S - 3, lp=log(P3[0]))),
+   ["smt"])
 ob("lemma5.step_100a", "ks:B.2 (100) (log p_i < -3)", "log p_i < -S - 3 and S >= 0  =>  log p_i < -3",
-   claim(["lp", "S"], [lp < -S - 3, fact(S >= 0, "ks.boltz.fact.entropy_nonneg.n3")], lp < -3), ["smt"])
+   claim(["lp", "p1", "p2", "p3"], hyps_(at(lp < -S - 3, S=SG), ENT_NN_G), lp < -3), ["smt"])
 x = var("x")
 ob("lemma5.step_100b", "ks:B.2 (100)", "p_i < e^{-3}  (from log p_i < -3, p_i = e^{log p_i})",
-   claim(["lp"], [lp < -3, fact(implies(lp < -3, exp(lp) < exp(num(-3))), "fact:exp is increasing")],
-         exp(lp) < exp(num(-3))), ["smt"])
+   claim(["lp"], [lp < -3, axiom("exp_lt", x=lp, y=num(-3))], exp(lp) < exp(num(-3))), ["smt"])
 ob("lemma5.step_100c", "ks:B.2 (100)", "e^{-3} <= 1/(1+3) = 1/4", claim([], [], exp(num(-3)) <= F(1, 4)), ["interval"])
 ob("lemma5.ineq_100", "ks:B.2 (100) (e^{-x} <= 1/(1+x))", "e^{-x} <= 1/(1+x) for x > -1",
-   claim(["x"], [x > -1, fact(exp(x) >= 1 + x, "fact:e^x >= 1 + x"), fact((exp(-x) * exp(x)).eq(1), "fact:e^{-x} e^x = 1")],
+   claim(["x"], [x > -1, axiom("exp_tangent", x=x), axiom("exp_neg", x=x)],
          exp(-x) <= 1 / (1 + x)), ["smt"])
 X = var("X")
 ob("lemma5.step_101", "ks:B.2 (101)",
@@ -194,24 +278,33 @@ ob("lemma6.step_105_line1", "ks:B.2 (104)->(105) line 1",
    "boltz(b) - boltz(a) > (a_n - b_n)(-d/dx boltz(b_1..b_{n-1}, x)|_{x=b_n}) (from (104) at x = b_n)",
    claim(["fa", "fb", "dfb", "an", "bn"], [fact(fb + (an - bn) * dfb > fa, "fact:(104) concave tangent line")],
          fb - fa > (an - bn) * (-dfb)), ["smt"])
+# (105) for n = 3 over b = (b_1, b_2, b_3): log p_3 = b_3 - L(b), max b < L(b), and S(p) <= log 3 for p in
+# the simplex (see lemma4.step_93)
+B3 = list(V("b1", "b2", "b3"))
+PB = softmax(B3)
+LOGPB3 = cite("log_p3_eq_a3_minus_L.n3", a1=B3[0], a2=B3[1], a3=B3[2])
+BRACKET = {"lpn": log(PB[2]), "L": logsumexp(B3), "bn": B3[2], "bmax": max_(*B3), "S": SG, "Ln": LN3}
 ob("lemma6.step_105_line3.bracket", "ks:B.2 (105) line 2->3 (inside the brackets)",
    "-(1 + log p_n + S(p)) > -(1 + b_n - max_i b_i + log n)",
-   claim(["lpn", "S", "L", "bn", "bmax", "Ln"],
-         [fact(lpn.eq(bn - L), "ks.boltz.log_p_eq_a_minus_L.n3"), fact(bmax < L, "ks.boltz.fact.max_lt_L.n3"),
-          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3")],
-         -(1 + lpn + S) > -(1 + bn - bmax + Ln)), ["smt"])
+   claim(["b1", "b2", "b3", "p1", "p2", "p3"], hyps_(LOGPB3, max_le(B3, strict=True), ENT_LE_G),
+         at(-(1 + lpn + S) > -(1 + bn - bmax + Ln), **BRACKET)), ["smt"])
 Xb, Yb = V("Xb", "Yb")
 ob("lemma6.step_105_line3.scale", "ks:B.2 (105) line 2->3 (times (a_n - b_n) p_n > 0)",
    "(a_n - b_n)[p_n X] > (a_n - b_n)[p_n Y] when X > Y, w = a_n - b_n > 0, p_n > 0",
-   claim(["w", "pn", "Xb", "Yb"], [var("w") > 0, fact(pn > 0, "fact:softmax is positive"),
-                                   fact(Xb > Yb, "ks.boltz.lemma6.step_105_line3.bracket")],
-         var("w") * (pn * Xb) > var("w") * (pn * Yb)), ["smt"])
+   # p_n > 0 here is p_3 of the simplex point p of S(p) (a hypothesis of the bracket step, carried): the
+   # claim holds for every p in the simplex, p = softmax(b) included (with p_n = e^{b_3}/Z(b) in the
+   # product as well, cvc5 answers unknown: the separate quotient variables again)
+   claim(["w", "b1", "b2", "b3", "p1", "p2", "p3"],
+         hyps_(var("w") > 0, cite("lemma6.step_105_line3.bracket")),
+         at(var("w") * (pn * Xb) > var("w") * (pn * Yb), pn=PG[2],
+            Xb=at(-(1 + lpn + S), **BRACKET), Yb=at(-(1 + bn - bmax + Ln), **BRACKET))), ["smt"])
 ob("lemma6.step_105_line4", "ks:B.2 (105) line 3->4",
    "(a_n - b_n)[-p_n(1 + b_n - max b + log n)] > (a_n - b_n) p_n (delta + a_n - b_n - log n - 1), w = a_n - b_n > 0",
-   claim(["w", "an", "bn", "pn", "bmax", "Ln", "delta"],
-         [var("w").eq(an - bn), var("w") > 0, fact(pn > 0, "fact:softmax is positive"), bmax - delta > an],
-         var("w") * (-pn * (1 + bn - bmax + Ln)) > var("w") * pn * (delta + an - bn - Ln - 1)), ["smt"])
-
+   claim(["w", "an", "b1", "b2", "b3", "bmax", "Ln", "delta"],
+         hyps_(at(var("w").eq(an - bn), bn=B3[2]), var("w") > 0,
+               cite("softmax_pos.n3", x=B3[2], a1=B3[0], a2=B3[1], a3=B3[2])[-1], bmax - delta > an),
+         at(var("w") * (-pn * (1 + bn - bmax + Ln)) > var("w") * pn * (delta + an - bn - Ln - 1), pn=PB[2], bn=B3[2])),
+   ["smt"])
 
 def _lemma6_sampler(n):
     def sample(rng):
@@ -312,54 +405,97 @@ for n, k in ((3, 1), (4, 2)):
        claim(vs[:k] + [Var(f"b{k + 1}")], [], boltz(barb).eq(rhs)), ["identity"])
 
 ak, ak1, bk1, Lnk, Lk1, Q, c = V("ak", "ak1", "bk1", "Lnk", "Lk1", "Q", "c")
-log_facts = [fact(Lnk >= 0, "fact:log(n-k) >= 0 for k <= n-1"), fact(Lnk <= Ln, "fact:log is increasing (n-k <= n)"),
-             fact(Lk1 > 0, "fact:log(k+1) > 0 for k >= 1"), fact(Lk1 <= Ln, "fact:log is increasing (k+1 <= n)")]
-sep = [ak - ak1 > delta, ak1 - bk1 > delta, delta > 2 * Ln + 3, fact(Ln > 0, "fact:log n > 0 for n >= 2")]
+# n >= 2 tokens, case k >= 1 of the proof: 1 <= k <= n - 1 (n and k are declared real: every step holds
+# for real n, k in that range, and cvc5 does not decide the product step over the integers). log n, log(n - k), log(k + 1) are
+# the paper's terms; the facts about them are axiom instances (docs/axioms.md), each condition shown from
+# the hypotheses before it.
+nI, kI = V("n", "k")
+LOGN, LOGNK, LOGK1 = log(nI), log(nI - kI), log(kI + 1)
+NK = [nI >= 2, kI >= 1, kI <= nI - 1]
+LOGN_POS = [axiom("log_one"), axiom("log_lt", x=num(1), y=nI)]  # log n > log 1 = 0
+log_facts = [axiom("log_le", x=num(1), y=nI - kI),    # log(n - k) >= log 1 = 0
+             axiom("log_le", x=nI - kI, y=nI),        # log(n - k) <= log n
+             axiom("log_lt", x=num(1), y=kI + 1),     # log(k + 1) > log 1 = 0
+             axiom("log_le", x=kI + 1, y=nI)]         # log(k + 1) <= log n
+L7 = {"Ln": LOGN, "Lnk": LOGNK, "Lk1": LOGK1}
+sep = [ak - ak1 > delta, ak1 - bk1 > delta, at(delta > 2 * Ln + 3, **L7)]
+H124 = NK + sep + LOGN_POS + log_facts
+V124 = ["ak", "ak1", "bk1", "delta", "n", "k"]
 ob("lemma7.step_124_lemma6_applies", "ks:B.3 (124) line 1 (hypotheses of Lemma 6)",
    "max_{i<=k} a_i - delta > a_{k+1} > b_{k+1} + log(n-k) and delta > log(k+1) + 3",
-   claim(["ak", "ak1", "bk1", "delta", "Ln", "Lnk", "Lk1"], sep + log_facts,
-         and_(ak - delta > ak1, ak1 > bk1 + Lnk, delta > Lk1 + 3)), ["smt"])
+   claim(V124, H124, at(and_(ak - delta > ak1, ak1 > bk1 + Lnk, delta > Lk1 + 3), **L7)), ["smt"])
+FACTORS = and_(ak1 - bk1 - Lnk > delta - Ln, delta - Ln > 0,
+               delta + ak1 - bk1 - Lnk - Lk1 - 1 > 2 * delta - 2 * Ln - 1, 2 * delta - 2 * Ln - 1 > 0)
 ob("lemma7.step_124_line2.factors", "ks:B.3 (124) line 1->2 (each factor)",
    "a_{k+1} - b_{k+1} - log(n-k) > delta - log n > 0 and delta + a_{k+1} - b_{k+1} - log(n-k) - log(k+1) - 1 > 2 delta - 2 log n - 1 > 0",
-   claim(["ak", "ak1", "bk1", "delta", "Ln", "Lnk", "Lk1"], sep + log_facts,
-         and_(ak1 - bk1 - Lnk > delta - Ln, delta - Ln > 0,
-              delta + ak1 - bk1 - Lnk - Lk1 - 1 > 2 * delta - 2 * Ln - 1, 2 * delta - 2 * Ln - 1 > 0)), ["smt"])
+   # (a_k, hence a_k - a_{k+1} > delta, plays no part in the factors: left out, so that a link to this step
+   # fixes every variable of its hypotheses)
+   claim(V124[1:], [h for h in H124 if h is not sep[0]], at(FACTORS, **L7)), ["smt"])
 x1, y1, x2, y2 = V("x1", "y1", "x2", "y2")
+# the factors are the terms of (124): x1 = a_{k+1} - b_{k+1} - log(n-k), y1 = delta - log n,
+# x2 = delta + a_{k+1} - b_{k+1} - log(n-k) - log(k+1) - 1, y2 = 2 delta - 2 log n - 1
+FAC = {"x1": at(ak1 - bk1 - Lnk, **L7), "y1": at(delta - Ln, **L7),
+       "x2": at(delta + ak1 - bk1 - Lnk - Lk1 - 1, **L7), "y2": at(2 * delta - 2 * Ln - 1, **L7)}
 ob("lemma7.step_124_line2.product", "ks:B.3 (124) line 1->2 (product of the factors, times Q > 0)",
    "x1 x2 Q > y1 y2 Q when x1 > y1 > 0, x2 > y2 > 0, Q > 0",
-   claim(["x1", "y1", "x2", "y2", "Q"], [fact(x1 > y1, "ks.boltz.lemma7.step_124_line2.factors"), y1 > 0,
-                                         fact(x2 > y2, "ks.boltz.lemma7.step_124_line2.factors"), y2 > 0, Q > 0],
-         x1 * x2 * Q > y1 * y2 * Q), ["smt"])
+   claim(V124[1:] + ["Q"], hyps_(cite("lemma7.step_124_line2.factors"), Q > 0), at(x1 * x2 * Q > y1 * y2 * Q, **FAC)),
+   ["smt"])
 ob("lemma7.step_125", "ks:B.3 (125)", "(delta - log n)(2 delta - 2 log n - 1) > (log n + 3)(2 log n + 5) when delta > 2 log n + 3",
-   claim(["delta", "Ln"], [delta > 2 * Ln + 3, fact(Ln >= 0, "fact:log n >= 0")],
-         (delta - Ln) * (2 * delta - 2 * Ln - 1) > (Ln + 3) * (2 * Ln + 5)), ["smt"])
+   claim(["delta", "n"], [nI >= 2, at(delta > 2 * Ln + 3, Ln=LOGN), axiom("log_one"), axiom("log_le", x=num(1), y=nI)],
+         at((delta - Ln) * (2 * delta - 2 * Ln - 1) > (Ln + 3) * (2 * Ln + 5), Ln=LOGN)), ["smt"])
 D1, R = V("D1", "R")
 ob("lemma7.step_126_plug", "ks:B.3 (126) lines 1->2", "D1 > (log n+3)(2 log n+5) Q and R = log(n-k) Q  =>  D1 - R > Q [(log n+3)(2 log n+5) - log(n-k)]",
    claim(["D1", "R", "Q", "Ln", "Lnk"], [D1 > (Ln + 3) * (2 * Ln + 5) * Q, R.eq(Lnk * Q), Q > 0],
          D1 - R > Q * ((Ln + 3) * (2 * Ln + 5) - Lnk)), ["smt"])
 ob("lemma7.step_126", "ks:B.3 (126) line 2->3", "Q [(log n + 3)(2 log n + 5) - log(n-k)] > Q * 2 (log n)^2",
-   claim(["Q", "Ln", "Lnk"], [Q > 0, fact(Ln >= 0, "fact:log n >= 0")] + log_facts[:2],
-         Q * ((Ln + 3) * (2 * Ln + 5) - Lnk) > Q * 2 * Ln ** 2), ["smt"])
+   claim(["Q", "n", "k"],
+         [Q > 0] + NK + [axiom("log_one"), axiom("log_le", x=num(1), y=nI)] + log_facts[:2],
+         at(Q * ((Ln + 3) * (2 * Ln + 5) - Lnk) > Q * 2 * Ln ** 2, **L7)), ["smt"])
 xi_, E1, E2, Ea1 = V("xi", "E1", "E2", "Ea1")
+# E1 = e^{b_{k+1} + log(n-k)} and E2 = e^{a_{k+1}}; log(n-k) stays a placeholder (nothing about it is used)
 ob("lemma7.step_127a", "ks:B.3 (127) line 1", "xi_k + e^{b_{k+1} + log(n-k)} < xi_k + e^{a_{k+1}} (since a_{k+1} > b_{k+1} + log(n-k))",
-   claim(["xi", "E1", "E2"], [fact(E2 > E1, "fact:exp is increasing")], xi_ + E1 < xi_ + E2), ["smt"])
+   claim(["xi", "ak1", "bk1", "Lnk"], [ak1 > bk1 + Lnk, axiom("exp_lt", x=bk1 + Lnk, y=ak1)],
+         at(xi_ + E1 < xi_ + E2, E1=exp(bk1 + Lnk), E2=exp(ak1))), ["smt"])
 for k in (1, 2, 3):
     es = V(*[f"e{l}" for l in range(1, k + 2)])
     t = var("t")
-    hyps = [es[0] > 0, t > 0] + [fact(es[l] < es[0] * t ** l, "fact:exp is increasing and e^{x+y} = e^x e^y "
-                                                               "(a_l < a_1 - (l-1) delta)") for l in range(1, k + 1)]
+    av_ = V(*[f"a{l}" for l in range(1, k + 2)])
+    # a_{l+1} < a_1 - l delta (consecutive entries more than delta apart), so e^{a_{l+1}} < e^{a_1 + D_l}
+    # = e^{a_1} e^{D_l}, D_l = -delta + ... + -delta (l terms) and e^{D_l} = (e^{-delta})^l
+    hyps = [av_[l] - av_[l + 1] > delta for l in range(k)]
+    dl = -delta
+    for l in range(1, k + 1):
+        if l > 1:
+            hyps.append(axiom("exp_add", x=dl, y=-delta))
+            dl = dl + (-delta)
+        hyps += [axiom("exp_add", x=av_[0], y=dl), axiom("exp_lt", x=av_[l], y=av_[0] + dl)]
+    goal = at(add(*es) < es[0] * add(*[t ** l for l in range(k + 1)]),
+              t=exp(-delta), **{f"e{l + 1}": exp(av_[l]) for l in range(k + 1)})
     ob(f"lemma7.step_127b.k{k}", "ks:B.3 (127) line 2",
        f"sum_{{l<=k+1}} e^{{a_l}} < e^{{a_1}} sum_{{l<=k+1}} e^{{-(l-1) delta}} (k = {k}; t = e^{{-delta}})",
-       claim([f"e{l}" for l in range(1, k + 2)] + ["t"], hyps, add(*es) < es[0] * add(*[t ** l for l in range(k + 1)])),
-       ["smt"])
+       claim([f"a{l}" for l in range(1, k + 2)] + ["delta"], hyps, goal), ["smt"])
+    # delta > log 2 (the reason printed in (127)): e^{-delta} < e^{-log 2} = 1/2
+    ln2 = log(num(2))
     ob(f"lemma7.step_127c.k{k}", "ks:B.3 (127) line 3", f"sum_{{l=0}}^{{k}} e^{{-l delta}} < 2 when e^{{-delta}} < 1/2 (k = {k})",
-       claim(["t"], [t > 0, fact(t < F(1, 2), "fact:delta > log 2 => e^{-delta} < 1/2")],
-             add(*[t ** l for l in range(k + 1)]) < 2), ["smt"])
+       claim(["delta"], [delta > ln2, axiom("exp_lt", x=-delta, y=-ln2), axiom("exp_neg", x=ln2), axiom("exp_log", x=num(2))],
+             at(add(*[t ** l for l in range(k + 1)]) < 2, t=exp(-delta))), ["smt"])
+# (127) as a whole for k = 1: xi_1 + e^{b_2 + log(n-1)} < e^{a_1} + e^{a_2} < e^{a_1}(1 + e^{-delta}) < 2 e^{a_1}
+a1_, a2_, b2_ = V("a1", "a2", "b2")
+T127 = exp(-delta) ** 0 + exp(-delta) ** 1
+ob("lemma7.step_127.k1", "ks:B.3 (127) lines 1-3 (k = 1)",
+   "xi_1 + e^{b_2 + log(n-1)} < e^{a_1} + e^{a_2} < e^{a_1}(1 + e^{-delta}) < 2 e^{a_1} (k = 1, xi_1 = e^{a_1})",
+   claim(["a1", "a2", "b2", "Lnk", "delta"],
+         hyps_(cite("lemma7.step_127a", xi=exp(a1_), ak1=a2_, bk1=b2_), cite("lemma7.step_127b.k1"),
+               cite("lemma7.step_127c.k1")),
+         and_(exp(a1_) + exp(b2_ + Lnk) < exp(a1_) + exp(a2_), exp(a1_) + exp(a2_) < exp(a1_) * T127,
+              exp(a1_) * T127 < 2 * exp(a1_))), ["smt"])
 Nb, Dn = V("Nb", "Dn")
+N128 = exp(b2_ + Lnk)
 ob("lemma7.step_128_line2", "ks:B.3 (128) line 1->2", "N/(xi + N) 2 (log n)^2 > N/(2 e^{a_1}) 2 (log n)^2 (given xi + N < 2 e^{a_1})",
-   claim(["Nb", "Dn", "Ea1", "Ln"], [Nb > 0, Dn > Nb, fact(Dn < 2 * Ea1, "ks.boltz.lemma7.step_127c.k1"),
-                                     fact(Ln > 0, "fact:log n > 0 for n >= 2")],
-         Nb / Dn * 2 * Ln ** 2 > Nb / (2 * Ea1) * 2 * Ln ** 2), ["smt"])
+   claim(["a1", "a2", "b2", "Lnk", "delta", "n"],
+         hyps_(nI >= 2, LOGN_POS, cite("lemma7.step_127.k1")),
+         at(Nb / Dn * 2 * Ln ** 2 > Nb / (2 * Ea1) * 2 * Ln ** 2, Nb=N128, Dn=exp(a1_) + N128, Ea1=exp(a1_), Ln=LOGN)),
+   ["smt"])
 a1v, bv = var("a1"), var("b")
 ob("lemma7.step_128_line3_as_printed", "ks:B.3 (128) line 2->3",
    "e^{b_{k+1} + log(n-k)} / (2 e^{a_1}) * 2 (log n)^2 > (log n)^2 e^{-(a_1 - b_{k+1})}, here n = 2, k = 1",
@@ -389,6 +525,8 @@ for n in (2, 3, 4):
        f"(a_1 + (n-1)(a_1 - delta) e^-delta) / (1 + (n-1) e^-delta) = a_1 - (n-1) delta e^-delta / (1 + (n-1) e^-delta) (n = {n})",
        claim(vs, [], line2.eq(line3)), ["identity"])
 nv, t, ba, b1 = V("n", "t", "ba", "b1")
+# (the sourced form, boltz(bar a) in the hypothesis from (130) and in the goal, needs both solvers to identify
+# the quotient variables of two copies of boltz(bar a); cvc5 answers unknown, so the step stays as it was)
 ob("lemma7.step_131_line2", "ks:B.3 (131) line 1->2", "boltz(bar a) - b_1 > a_1 - F - (a_1 - delta) (given b_1 < a_1 - delta)",
    claim(["ba", "b1", "a1", "delta", "F"], [fact(ba.eq(var("a1") - var("F")), "ks.boltz.lemma7.identity_130.line3.n3"),
                                              b1 < var("a1") - delta],
@@ -398,14 +536,20 @@ ob("lemma7.step_131_line34", "ks:B.3 (131) lines 2->4", "delta - (n-1) delta t /
    claim(["n", "delta", "t"], [nv >= 2, t > 0],
          (delta - (nv - 1) * delta * t / (1 + (nv - 1) * t)).eq(delta / (1 + (nv - 1) * t))),
    ["identity"])
+# log n > 0 and e^{-delta} < e^{-log n - log n} = (1/n)^2 (since delta > 2 log n): axiom instances
+LN_ = log(nv)
 ob("lemma7.step_131_line5", "ks:B.3 (131) line 4->5", "delta / (1 + (n-1) e^{-delta}) >= log n when delta > 2 log n",
-   claim(["n", "delta", "t", "Ln"], [nv >= 2, delta > 2 * Ln, fact(Ln > 0, "fact:log n > 0 for n >= 2"), t > 0,
-                                      fact(t * nv ** 2 < 1, "fact:delta > 2 log n => e^{-delta} < 1/n^2")],
-         delta / (1 + (nv - 1) * t) >= Ln), ["smt"])
+   claim(["n", "delta"], [nv >= 2, delta > 2 * LN_] + [axiom("log_one"), axiom("log_lt", x=num(1), y=nv)] +
+         [axiom("exp_lt", x=-delta, y=-LN_ + -LN_), axiom("exp_add", x=-LN_, y=-LN_), axiom("exp_neg", x=LN_),
+          axiom("exp_log", x=nv)],
+         at(delta / (1 + (nv - 1) * t) >= Ln, t=exp(-delta), Ln=LN_)), ["smt"])
+# log n <= log 1 + (n - 1)/1 < n (log is concave: tangent at 1); e^{-(a_1 - b_1)} < e^{-log n} = 1/n
+a1b, b1b = V("a1", "b1")
 ob("lemma7.step_131_note", "ks:B.3 (131) closing note", "log n > (log n)^2 e^{-(a_1 - b_1)} when a_1 - b_1 > log n",
-   claim(["n", "Ln", "Ee"], [nv >= 2, fact(Ln > 0, "fact:log n > 0 for n >= 2"), fact(Ln < nv, "fact:log x < x"),
-                             Ee > 0, fact(Ee * nv < 1, "fact:a_1 - b_1 > log n => e^{-(a_1-b_1)} < 1/n")],
-         Ln > Ln ** 2 * Ee), ["smt"])
+   claim(["n", "a1", "b1"], [nv >= 2, a1b - b1b > LN_, axiom("log_one"), axiom("log_lt", x=num(1), y=nv),
+                             axiom("log_tangent", x=num(1), y=nv), axiom("exp_lt", x=-(a1b - b1b), y=-LN_),
+                             axiom("exp_neg", x=LN_), axiom("exp_log", x=nv)],
+         at(Ln > Ln ** 2 * Ee, Ln=LN_, Ee=exp(-(a1b - b1b)))), ["smt"])
 
 # Lemma 7 conclusion (117), sampled on random separated vectors.
 for n, k in ((2, 1), (3, 1), (3, 0), (4, 2)):
@@ -423,17 +567,16 @@ a = V("a1", "a2", "a3")
 ps = V("p1", "p2", "p3")
 ob("lemma1.step_110.n3", "ks:B.3 (110)",
    "|boltz(a)| = |sum a_i p_i| <= max(|a_1|, |a_n|) for a_1 > a_2 > a_3, p in the simplex (weighted average)",
-   claim(["a1", "a2", "a3", "p1", "p2", "p3"],
-         [a[0] > a[1], a[1] > a[2]] + [fact(q > 0, "fact:softmax is positive") for q in ps] +
-         [fact(add(*ps).eq(1), "fact:softmax sums to 1")],
-         abs_(add(*[x * q for x, q in zip(a, ps)])) <= max_(abs_(a[0]), abs_(a[2]))), ["smt"])
+   claim(["a1", "a2", "a3"], hyps_(a[0] > a[1], a[1] > a[2], simplex(a)),
+         at(abs_(add(*[x * q for x, q in zip(a, ps)])) <= max_(abs_(a[0]), abs_(a[2])),
+            **{f"p{i + 1}": q for i, q in enumerate(softmax(a))})), ["smt"])
 r, a1v, bk = V("r", "a1", "bk")
 ob("lemma1.step_113a", "ks:B.3 (113)", "|a_1| < r and |b_{k+1}| < r  =>  a_1 - b_{k+1} < 2 r",
    claim(["r", "a1", "bk"], [abs_(a1v) < r, abs_(bk) < r], a1v - bk < 2 * r), ["smt"])
 ob("lemma1.step_113b", "ks:B.3 (113)", "(log n)^2 e^{-(a_1 - b_{k+1})} > (log n)^2 e^{-2r}",
-   claim(["r", "a1", "bk", "Ln"], [a1v - bk < 2 * r, fact(Ln > 0, "fact:log n > 0 for n >= 2"),
-                                   fact(implies(a1v - bk < 2 * r, exp(-(a1v - bk)) > exp(-2 * r)), "fact:exp is increasing")],
-         Ln ** 2 * exp(-(a1v - bk)) > Ln ** 2 * exp(-2 * r)), ["smt"])
+   claim(["r", "a1", "bk", "n"], [a1v - bk < 2 * r, nv >= 2, axiom("log_one"), axiom("log_lt", x=num(1), y=nv),
+                                  axiom("exp_lt", x=-2 * r, y=-(a1v - bk))],
+         at(Ln ** 2 * exp(-(a1v - bk)) > Ln ** 2 * exp(-2 * r), Ln=LN_)), ["smt"])
 
 for n in (2, 3, 4):
     vsa, av = avars(n, lo=-128, hi=128)
@@ -477,8 +620,8 @@ ob("masking_133.finite", "ks:C (133) lines 1->2", "boltz(a + c) = a^T softmax(a 
 tt, Ea, Eb = V("t", "Ea", "Eb")
 ob("masking_133.masked_term_vanishes", "ks:C (133) line 2->3",
    "with c = (0, -t): |c^T softmax(a + c)| <= t e^{a_2 - t} / e^{a_1}, which tends to 0 as t -> infinity",
-   claim(["t", "Ea", "Eb"], [tt > 0, fact(Ea > 0, "fact:exp is positive"), fact(Eb > 0, "fact:exp is positive")],
-         abs_(-tt * Eb / (Ea + Eb)) <= tt * Eb / Ea), ["smt"],
+   claim(["t", "a1", "a2"], [tt > 0, axiom("exp_pos", x=var("a1")), axiom("exp_pos", x=var("a2") - tt)],
+         at(abs_(-tt * Eb / (Ea + Eb)) <= tt * Eb / Ea, Ea=exp(var("a1")), Eb=exp(var("a2") - tt))), ["smt"],
    finding=Finding("implicit-convention",
                    "Read (133) as the limit c_i -> -inf (each masked term is bounded by t e^{a_i - a_j - t} -> 0), "
                    "or adopt 0 * (-inf) = 0; also require at least one unmasked entry, else softmax(a + c) is 0/0. "

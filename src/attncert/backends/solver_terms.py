@@ -177,6 +177,7 @@ class Translation:
         self.quots: list = []  # (q, u, v)
         self.conds: list = []
         self._cond_keys: set = set()
+        self._quot_keys: dict = {}
         self._n = 0
         self.hyps = [self.formula(h) for h in hyps]
         self.parts = [self.formula(g) for g in _conjuncts(goal)]
@@ -241,7 +242,13 @@ class Translation:
         raise ExprError(f"operator {op!r} is not a term")
 
     def _div(self, u, v):
+        """One quotient variable per distinct (u, v): u / v is a function, so equal quotients are one
+        value (a solver need not rediscover that two fresh variables are equal)."""
+        key = (self.b.ident(u), self.b.ident(v))
+        if key in self._quot_keys:
+            return self._quot_keys[key]
         q = self._fresh("q")
+        self._quot_keys[key] = q
         self.quots.append((q, u, v))
         self._cond(self.b.rel("ne", v, self.b.num(Fraction(0))))
         return q

@@ -61,6 +61,7 @@ class _Tr:
         self.atoms: dict[str, str] = {}  # canonical key -> name
         self.positive: list[str] = []  # exp atoms are positive
         self.quot: list[tuple[str, str, str]] = []  # (q, u, v): q = u / v
+        self.quot_of: dict[tuple[str, str], str] = {}
         self.conds: list[str] = []  # definedness conditions (SMT formulas), deduplicated
         self.decls: list[str] = []
 
@@ -130,7 +131,12 @@ class _Tr:
         raise Reject(f"operator {op!r} is not a term")
 
     def div(self, u: str, v: str) -> str:
+        """One quotient symbol per distinct (u, v) text: u / v is a function, so equal quotients are one
+        value."""
+        if (u, v) in self.quot_of:
+            return self.quot_of[(u, v)]
         q = self.fresh("q")
+        self.quot_of[(u, v)] = q
         self.quot.append((q, u, v))
         self.cond(f"(not (= {v} 0.0))")
         return q

@@ -51,6 +51,10 @@ def fmt_line(res) -> str:
     extra = ""
     if res.verdict.name == "UNKNOWN":
         extra = f" [{res.evidence.detail.get('reason', '')}]"
+    point = res.evidence.detail.get("point") if isinstance(res.evidence.detail, dict) else None
+    if res.verdict.name == "REFUTED" and isinstance(point, dict) and not res.as_expected:
+        shown = ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
+        extra = f" [counterexample: {shown if len(shown) <= 200 else shown[:197] + '...'}]"
     return f"{ob.ref}: {tag}: {stmt} ({res.evidence.method}, {res.seconds:.2f}s){extra}"
 
 
