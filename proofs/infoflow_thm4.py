@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Obligation, Var, claim, fact
 from attncert.papers.infoflow.depth import C_ABS, b_points
-from attncert.core.expr import abs_, add, and_, diff, exp, min_, not_, num, or_, var
+from attncert.core.expr import abs_, add, and_, diff, exp, implies, log, min_, not_, num, or_, var
 from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
@@ -48,7 +49,9 @@ ob("ball_in_Q0", f"{REF} (10) condition (2)",
    "if b1, b2 in [-1/2 + L, -L] and b3 < -L, every x with ||x - b|| <= L (so |x_i - b_i| <= L) is in Q0: "
    "B(b, L) cap S^2 is inside Q0",
    claim(["x1", "x2", "x3", "b1", "b2", "b3", "L"],
-         margins + [fact(abs_(a - c) <= L, "infoflow.thm4.ball_coordinates") for a, c in zip(X, B)], in_Q0(X)), ["smt"])
+         margins + [sq([a - c for a, c in zip(X, B)]) <= L * L,
+                    fact(and_(*[abs_(a - c) <= L for a, c in zip(X, B)]), "infoflow.thm4.ball_coordinates")],
+         in_Q0(X)), ["smt"])
 for H in range(1, 9):
     LH, pts = b_points(H)
     conds = []
@@ -81,10 +84,20 @@ ob("p_i_exist", f"{REF} (11) 'it is clear that ... must be non-empty'",
          [sq(B).eq(1), b1 * b1 + b2 * b2 > 0, r >= 0, r <= L * L, s >= 0, (s * s * (b1 * b1 + b2 * b2)).eq(r - r * r / 4)],
          and_(sq(px).eq(1), sq([a + c for a, c in zip(px, B)]).eq(r))), ["smt"])
 d_i, d_j, d_ij = v("d_i", "d_j", "d_ij")
+BI, BJ = list(v("bi1", "bi2", "bi3")), list(v("bj1", "bj2", "bj3"))
+ob("parallelogram.n3", f"{REF} (L378) (used for K_disjoint)",
+   "||a - c||^2 <= 2 ||x + a||^2 + 2 ||x + c||^2 in R^3 (the difference is ||2x + a + c||^2 >= 0, parallelogram law)",
+   claim(["x1", "x2", "x3", "bi1", "bi2", "bi3", "bj1", "bj2", "bj3"], [],
+         sq([a - c for a, c in zip(BI, BJ)]) <= 2 * sq([a + c for a, c in zip(X, BI)]) + 2 * sq([a + c for a, c in zip(X, BJ)])),
+   ["smt"])
 ob("K_disjoint", f"{REF} (L378) K_1..K_{{H+1}} pairwise disjoint",
-   "a point x within L of -b_i and of -b_j would give ||b_i - b_j|| <= 2L < 4L (condition (1))",
-   claim(["d_i", "d_j", "d_ij", "L"], [L > 0, d_i <= L, d_j <= L, d_ij >= 4 * L,
-                                        fact(d_ij <= d_i + d_j, "fact:triangle inequality")], num(0) > 1), ["smt"])
+   "a point x within L of -b_i and of -b_j would give ||b_i - b_j||^2 <= 2 L^2 + 2 L^2 = 4 L^2 < 16 L^2 (condition (1), "
+   "as in b_points): no such x (squared distances in R^3)",
+   claim(["x1", "x2", "x3", "bi1", "bi2", "bi3", "bj1", "bj2", "bj3", "L"],
+         [L > 0, sq([a + c for a, c in zip(X, BI)]) <= L * L, sq([a + c for a, c in zip(X, BJ)]) <= L * L,
+          sq([a - c for a, c in zip(BI, BJ)]) >= 16 * L * L,
+          fact(sq([a - c for a, c in zip(BI, BJ)]) <= 2 * sq([a + c for a, c in zip(X, BI)])
+               + 2 * sq([a + c for a, c in zip(X, BJ)]), "infoflow.thm4.parallelogram.n3")], num(0) > 1), ["smt"])
 for H in range(1, 9):
     a = [Var(f"a{j}", "int") for j in range(1, H + 1)]
     av = [var(f"a{j}") for j in range(1, H + 1)]
@@ -124,22 +137,31 @@ ob("step_ge_4eps", f"{REF} (L488) |F(W1) - F(W2)| >= 4 eps",
    "the step g = L^2/M = L^2/(T0 m) is >= 4 eps, as m <= L^2/(4 T0 eps) (M = T0 m, m >= 1)",
    claim(["g", "m", "eps", "T0", "L"], floor_m + [m >= 1, T0 >= 1, L > 0, eps > 0, (gg * T0 * m).eq(L * L)],
          gg >= 4 * eps), ["smt"])
+step_h = floor_m + [m >= 1, T0 >= 1, L > 0, eps > 0, (gg * T0 * m).eq(L * L)]
+ob("step_ge_4eps.closed", f"{REF} (L488) (used for gap_4eps)",
+   "step_ge_4eps with its hypotheses moved into the goal (an implication), so that a link fixes m, T0 and L",
+   claim(["g", "m", "eps", "T0", "L"], [], implies(and_(*step_h), gg >= 4 * eps)), ["smt"])
 ob("gap_4eps", f"{REF} (L488) |F(W1) - F(W2)| >= 4 eps",
-   "two different p_i, p_i' (integers i != i') have squared distances (i-1)g, (i'-1)g to -b_1 that differ by >= g >= 4 eps",
-   claim(["i", "ii", "g", "eps"], [fact(gg >= 4 * eps, "infoflow.thm4.step_ge_4eps"), eps > 0,
-                                   fact(or_(i - ii >= 1, ii - i >= 1), "i != i' are integers")],
+   "two different p_i, p_i' (integers i != i') have squared distances (i-1)g, (i'-1)g to -b_1 that differ by >= g >= 4 eps "
+   "(g >= 4 eps by step_ge_4eps, cited in its closed form; i, i' distinct integers, so |i - i'| >= 1)",
+   claim(["i", "ii", "g", "eps", "m", "T0", "L"],
+         floor_m + [m >= 1, T0 >= 1, L > 0, eps > 0, (gg * T0 * m).eq(L * L),
+                    fact(implies(and_(*step_h), gg >= 4 * eps), "infoflow.thm4.step_ge_4eps.closed"),
+                    or_(i - ii >= 1, ii - i >= 1)],     # i != i' are integer indices
          abs_((i - 1) * gg - (ii - 1) * gg) >= 4 * eps), ["smt"])
 ob("U_ordered", f"{REF} (L486) j* = min J",
    "points of U_t come before points of U_t' (t < t') in squared distance to -b_1: the indices are ordered",
-   claim(["i", "ii", "m", "t", "tt"],
-         [m >= 1, fact(var("tt") >= var("t") + 1, "t < t' are integers"), i > (var("t") - 1) * m, i <= var("t") * m,
+   claim(["i", "ii", "m", Var("t", "int"), Var("tt", "int")],
+         [m >= 1, var("t") < var("tt"), i > (var("t") - 1) * m, i <= var("t") * m,
           ii > (var("tt") - 1) * m, ii <= var("tt") * m], i < ii), ["smt"])
 k, n, e = v("k", "n", "e")
 ob("T0_identity_13", f"{REF} (13)", "T0 = (k+1)(H(n+1)+1) for k = T0/(H(n+1)+1) - 1",
    claim(["T0", "H", "n"], [Hh >= 1, n >= 1], (((T0 / (Hh * (n + 1) + 1) - 1) + 1) * (Hh * (n + 1) + 1)).eq(T0)),
    ["identity"])
 ob("exponent_gap_13", f"{REF} (13)", "T0 - (k+1) H (n+1) = k + 1 > 0: choices outgrow constraints by eps^-(k+1)",
-   claim(["T0", "H", "n", "k"], [Hh >= 1, n >= 1, T0 >= 1, fact(((k + 1) * (Hh * (n + 1) + 1)).eq(T0), "infoflow.thm4.T0_identity_13")],
+   claim(["T0", "H", "n", "k"], [Hh >= 1, n >= 1, T0 >= 1, k.eq(T0 / (Hh * (n + 1) + 1) - 1),    # k as Theorem 4 defines it
+                                 fact((((T0 / (Hh * (n + 1) + 1) - 1) + 1) * (Hh * (n + 1) + 1)).eq(T0),
+                                      "infoflow.thm4.T0_identity_13")],
          and_((T0 - (k + 1) * Hh * (n + 1)).eq(k + 1), k + 1 > 0)), ["smt"])
 # the cells of the pigeonhole, explicitly (attncert bound thm4 evaluates them)
 d1, d2, d3, sd = v("d1", "d2", "d3", "sd")
@@ -154,15 +176,15 @@ ob("ratio_cell", f"{REF} (L408) accuracy of the ratio",
 c_, R_, ll, lT = v("c", "R", "l", "lT")
 ob("avg_cells_bound", f"{REF} (L408)", "ceil(2R/s) <= (2R + 1)/s for 0 < s <= 1",
    claim([Var("c", "int"), "R", "s"], [R_ > 0, s > 0, s <= 1, c_ < 2 * R_ / s + 1], c_ <= (2 * R_ + 1) / s), ["smt"])
+rcq_h = [lT >= 0, dl > 0, dl <= 1, axiom("log_one"), axiom("log_tangent", x=1 + dl, y=num(1))]
 ob("ratio_cells_quotient", f"{REF} (L408)",
-   "log T / log(1+delta) <= 2 log T / delta for 0 < delta <= 1, as log(1+delta) >= delta/(1+delta)",
-   claim(["lT", "l", "dl"], [lT >= 0, dl > 0, dl <= 1, ll > 0,
-                             fact(ll * (1 + dl) >= dl, "fact:log(1+x) >= x/(1+x) for x > -1")],
-         lT / ll <= 2 * lT / dl), ["smt"])
+   "log T / log(1+delta) <= 2 log T / delta for 0 < delta <= 1, as log(1+delta) >= delta/(1+delta) (log_tangent at "
+   "1+delta, evaluated at 1; lT = log T >= 0)",
+   claim(["lT", "dl"], rcq_h, lT / log(1 + dl) <= 2 * lT / dl), ["smt"])
 ob("ratio_cells_bound", f"{REF} (L408)",
    "ceil(log T / log(1+delta)) < log T/log(1+delta) + 1 <= (2 log T + 1)/delta for 0 < delta <= 1",
-   claim(["c", "lT", "qq", "dl"], [lT >= 0, dl > 0, dl <= 1, c_ < var("qq") + 1,
-                                   fact(var("qq") <= 2 * lT / dl, "infoflow.thm4.ratio_cells_quotient")],
+   claim(["c", "lT", "dl"], rcq_h + [c_ < lT / log(1 + dl) + 1,
+                                     fact(lT / log(1 + dl) <= 2 * lT / dl, "infoflow.thm4.ratio_cells_quotient")],
          c_ <= (2 * lT + 1) / dl), ["smt"])
 ob("floor_half", f"{REF} (L406)", "m = floor(x) >= x/2 for x >= 1",
    claim([Var("m", "int"), "x"], [var("x") >= 1, m > var("x") - 1, m <= var("x")], m * 2 >= var("x")), ["smt"])
@@ -326,12 +348,12 @@ ob("chain.25_27", f"{REF} (25) = (27)", "(25) is the difference of the attention
        SV(lz1, vz1, pos) / S(lz1, pos) - SV(lz2, vz2, pos) / S(lz2, pos))), ["identity"])
 ob("chain.27_29", f"{REF} (27) + (28) <= (29) = (30)",
    "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (23) give <= eps^{k+1}/(4T)",
-   claim(["n27", "n26", "e", "T"], [T >= 1, e > 0, fact(n27 <= e / (6 * T), "the pair's fourth condition (L400)"),
+   claim(["n27", "n26", "e", "T"], [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)"),
                                    fact(n26 <= e / (12 * T), "infoflow.thm4.bound_23")], n27 + n26 <= e / (4 * T)), ["smt"])
 nd = var("nd")   # ||V1 - V2||
 ob("chain.31_33", f"{REF} (31) <= (32) <= (33)",
    "Q1/(Q1+Q4+Q5) ||V1-V2|| <= T Q1/(Q1+Q3+Q5) ||V1-V2|| <= eps^{k+1}/4",
-   claim(CH + ["nd"], H_chain + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "infoflow.thm4.chain.27_29 with (24) <= (25) + (26)")],
+   claim(CH + ["nd"], H_chain + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "fact:(24) <= (25) + (26) <= eps^{k+1}/(4T) (chain.24_26 and chain.27_29, on norms)")],
          and_(q1 / (q1 + q4 + q5) * nd <= T * q1 / Sz1 * nd, T * q1 / Sz1 * nd <= e / 4)), ["smt"])
 ob("chain.34_35", f"{REF} (34) = (35)", "(35) is the difference of the attention averages of w1 and w2 (repaired identities)",
    claim(allv, pos_h, ((Q1 * V1 + Q4 * V4 + Q5 * V5) / (Q1 + Q4 + Q5) - (Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q2 + Q4 + Q5)).eq(
@@ -362,22 +384,37 @@ ob("sphere_identity", f"{REF} (L482)", "on S^2: 2(1 + x.y) = ||x + y||^2",
 in_mQ0 = lambda p: [p[0] >= 0, p[0] <= half, p[1] >= 0, p[1] <= half, p[2] > 0]    # noqa: E731  -Q0
 ob("minusQ0_height", f"{REF} (L484)", "a point of -Q0 on S^2 has x3^2 = 1 - x1^2 - x2^2 >= 1/2",
    claim(["x1", "x2", "x3"], [sq(X).eq(1)] + in_mQ0(X), x3 * x3 >= half), ["smt"])
-ob("minusQ0_height_product", f"{REF} (L484)", "x3, y3 > 0 with x3^2, y3^2 >= 1/2 give x3 y3 >= 1/2",
-   claim(["x3", "y3"], [x3 > 0, y3 > 0, fact(x3 * x3 >= half, "infoflow.thm4.minusQ0_height"),
-                        fact(y3 * y3 >= half, "infoflow.thm4.minusQ0_height")], x3 * y3 >= half), ["smt"])
+mQ0_xy = [sq(X).eq(1)] + in_mQ0(X) + [sq(Y).eq(1)] + in_mQ0(Y)     # x, y: two points of -Q0 on S^2
+ob("minusQ0_height_product", f"{REF} (L484)", "x, y in -Q0 on S^2: x3, y3 > 0 with x3^2, y3^2 >= 1/2 (as in minusQ0_height) give x3 y3 >= 1/2",
+   claim(["x1", "x2", "x3", "y1", "y2", "y3"], mQ0_xy, x3 * y3 >= half), ["smt"])
 ob("expand_sum_square", f"{REF} (L484)", "||x + y||^2 = ||x||^2 + ||y||^2 + 2 x.y",
    claim(["x1", "x2", "x3", "y1", "y2", "y3"], [],
          sq([x1 + y1, x2 + y2, x3 + y3]).eq(sq(X) + sq(Y) + 2 * (x1 * y1 + x2 * y2 + x3 * y3))), ["identity"])
 ob("nonneg_products", f"{REF} (L484)", "on -Q0: x1 y1 >= 0 and x2 y2 >= 0",
    claim(["x1", "x2", "y1", "y2"], [x1 >= 0, x2 >= 0, y1 >= 0, y2 >= 0], and_(x1 * y1 >= 0, x2 * y2 >= 0)), ["smt"])
 pr1, pr2, pr3, Ssq = v("p1", "p2", "p3", "Ssq")
+expand_e = sq([x1 + y1, x2 + y2, x3 + y3]).eq(sq(X) + sq(Y) + 2 * (x1 * y1 + x2 * y2 + x3 * y3))
+expand_h = fact(expand_e, "infoflow.thm4.expand_sum_square")
+nonneg_h = fact(and_(x1 * y1 >= 0, x2 * y2 >= 0), "infoflow.thm4.nonneg_products")
+height_h = fact(implies(and_(*mQ0_xy), x3 * y3 >= half), "infoflow.thm4.minusQ0_height_product.closed")
+ob("minusQ0_height_product.closed", f"{REF} (L484) (used for minusQ0_pairs)",
+   "minusQ0_height_product with its hypotheses moved into the goal (an implication), so that a link fixes x1, x2, y1, y2",
+   claim(["x1", "x2", "x3", "y1", "y2", "y3"], [], implies(and_(*mQ0_xy), x3 * y3 >= half)), ["smt"])
+Nx, Ny = v("Nx", "Ny")
+ob("pairs_algebra", f"{REF} (L484) (used for minusQ0_pairs)",
+   "Ssq = Nx + Ny + 2 (p1 + p2 + p3) with Nx = Ny = 1 (||x||^2, ||y||^2), p1, p2 >= 0 and p3 >= 1/2 (p_i = x_i y_i) "
+   "gives Ssq >= 3",
+   claim(["Ssq", "Nx", "Ny", "p1", "p2", "p3"], [],
+         implies(and_(Nx.eq(1), Ny.eq(1), Ssq.eq(Nx + Ny + 2 * (pr1 + pr2 + pr3)), and_(pr1 >= 0, pr2 >= 0), pr3 >= half),
+                 Ssq >= 3)), ["smt"])
 ob("minusQ0_pairs", f"{REF} (L484) 'the rest of the sequence are in -Q0'",
    "two points of -Q0 on S^2 (possibly equal) have ||x + y||^2 = 2 + 2 x.y >= 3, far above every ||w + b_1||^2 < L^2 "
-   "(p_i = x_i y_i)",
-   claim(["Ssq", "p1", "p2", "p3"],
-         [fact(Ssq.eq(2 + 2 * (pr1 + pr2 + pr3)), "infoflow.thm4.expand_sum_square with ||x|| = ||y|| = 1"),
-          fact(pr1 >= 0, "infoflow.thm4.nonneg_products"), fact(pr2 >= 0, "infoflow.thm4.nonneg_products"),
-          fact(pr3 >= half, "infoflow.thm4.minusQ0_height_product")], Ssq >= 3), ["smt"])
+   "(Ssq = ||x + y||^2, in coordinates)",
+   claim(["x1", "x2", "x3", "y1", "y2", "y3"],
+         mQ0_xy + [expand_h, nonneg_h, height_h,
+                   fact(implies(and_(sq(X).eq(1), sq(Y).eq(1), expand_e, and_(x1 * y1 >= 0, x2 * y2 >= 0),
+                                     x3 * y3 >= half), sq([x1 + y1, x2 + y2, x3 + y3]) >= 3), "infoflow.thm4.pairs_algebra")],
+         sq([x1 + y1, x2 + y2, x3 + y3]) >= 3), ["smt"])
 ob("b1_vs_other_K", f"{REF} (L484) Y cap B(-b_1, L) empty",
    "y in K_i (i != 1): ||y + b_1|| >= ||b_i - b_1|| - ||y + b_i|| >= 4L - L = 3L",
    claim(["d_i", "d_j", "d_ij", "L"], [L > 0, d_i <= L, d_ij >= 4 * L, d_j >= 0,
@@ -422,13 +459,35 @@ ob("lagrange_identity.n2", f"{REF} (L514) repaired", "(o1 d1 + o2 d2)^2 + (o1 d2
    claim(["dd1", "dd2", "o11", "o12"], [], ((o11 * dd1 + o12 * dd2) ** 2 + (o11 * dd2 - o12 * dd1) ** 2).eq(
        (o11 * o11 + o12 * o12) * (dd1 * dd1 + dd2 * dd2))), ["identity"])
 r1, r2, nrm = v("r1", "r2", "nrm")
+lag_h = lambda a_, b_: fact(((a_ * dd1 + b_ * dd2) ** 2 + (a_ * dd2 - b_ * dd1) ** 2).eq(    # noqa: E731
+    (a_ * a_ + b_ * b_) * (dd1 * dd1 + dd2 * dd2)), "infoflow.thm4.lagrange_identity.n2")
+row_e = lambda a_, b_: (a_ * dd1 + b_ * dd2) ** 2 <= (a_ * a_ + b_ * b_) * (dd1 * dd1 + dd2 * dd2)   # noqa: E731
+wt_e = lambda a_, b_: (a_ * a_ + b_ * b_) * (dd1 * dd1 + dd2 * dd2) <= 2 * (dd1 * dd1 + dd2 * dd2)   # noqa: E731
+row_h = lambda a_, b_: fact(row_e(a_, b_), "infoflow.thm4.row_cauchy_schwarz.n2")   # noqa: E731
+wt_h = lambda a_, b_: fact(wt_e(a_, b_), "infoflow.thm4.row_weights.n2")   # noqa: E731
+ob("row_cauchy_schwarz.n2", f"{REF} (L514) repaired (used for lemma4_A_repaired)",
+   "(o1 d1 + o2 d2)^2 <= (o1^2 + o2^2)(d1^2 + d2^2): lagrange_identity.n2 less the square (o1 d2 - o2 d1)^2 >= 0",
+   claim(["dd1", "dd2", "o11", "o12"], [lag_h(o11, o12)],
+         (o11 * dd1 + o12 * dd2) ** 2 <= (o11 * o11 + o12 * o12) * (dd1 * dd1 + dd2 * dd2)), ["smt"])
+Ra, Rb, Pa, Pb, Nd = v("Ra", "Rb", "Pa", "Pb", "Nd")
+ob("rows_sum", f"{REF} (L514) repaired (used for lemma4_A_repaired)",
+   "Ra <= Pa <= 2 Nd and Rb <= Pb <= 2 Nd give Ra + Rb <= 4 Nd (Ra, Rb: the squared rows of W_O d; Nd = ||d||^2)",
+   claim(["Ra", "Rb", "Pa", "Pb", "Nd"], [],
+         implies(and_(Ra <= Pa, Pa <= 2 * Nd, Rb <= Pb, Pb <= 2 * Nd), Ra + Rb <= 4 * Nd)), ["smt"])
+ob("row_weights.n2", f"{REF} (L514) repaired (used for lemma4_A_repaired)",
+   "|o1|, |o2| <= 1 give (o1^2 + o2^2)(d1^2 + d2^2) <= 2 (d1^2 + d2^2)",
+   claim(["dd1", "dd2", "o11", "o12"], [abs_(o11) <= 1, abs_(o12) <= 1],
+         (o11 * o11 + o12 * o12) * (dd1 * dd1 + dd2 * dd2) <= 2 * (dd1 * dd1 + dd2 * dd2)), ["smt"])
 ob("lemma4_A_repaired", f"{REF} (L514) repaired",
    "each row: (W_O d)_r^2 <= (o_r1^2 + o_r2^2) ||d||^2 <= 2 ||d||^2, so ||W_O d||^2 <= 4 ||d||^2 (E = 2, Cauchy-Schwarz)",
-   claim(["r1", "r2", "nrm", "o11", "o12", "o21", "o22"],
-         [abs_(x) <= 1 for x in (o11, o12, o21, o22)] + [nrm >= 0,
-          fact(r1 <= (o11 * o11 + o12 * o12) * nrm, "infoflow.thm4.lagrange_identity.n2 (the square dropped is >= 0)"),
-          fact(r2 <= (o21 * o21 + o22 * o22) * nrm, "infoflow.thm4.lagrange_identity.n2 (the square dropped is >= 0)")],
-         r1 + r2 <= 4 * nrm), ["smt"], repairs="infoflow.thm4.lemma4_A_as_printed")
+   claim(["dd1", "dd2", "o11", "o12", "o21", "o22"],
+         [abs_(x) <= 1 for x in (o11, o12, o21, o22)]
+         + [h(a_, b_) for a_, b_ in ((o11, o12), (o21, o22)) for h in (lag_h, row_h, wt_h)]
+         + [fact(implies(and_(*[c_ for a_, b_ in ((o11, o12), (o21, o22)) for c_ in (row_e(a_, b_), wt_e(a_, b_))]),
+                         (o11 * dd1 + o12 * dd2) ** 2 + (o21 * dd1 + o22 * dd2) ** 2 <= 4 * (dd1 * dd1 + dd2 * dd2)),
+                 "infoflow.thm4.rows_sum")],
+         (o11 * dd1 + o12 * dd2) ** 2 + (o21 * dd1 + o22 * dd2) ** 2 <= 4 * (dd1 * dd1 + dd2 * dd2)), ["smt"],
+   repairs="infoflow.thm4.lemma4_A_as_printed")
 ob("k_formal_vs_informal", "infoflow:Thm 1 (L68) vs Thm 4 (L320)",
    "formal k = (T-H-1)/(H(n+1)+1) - 1 exceeds the informal k(T) = (T-2H)/(H(n+1)+1) - 1 by (H-1)/(H(n+1)+1) >= 0",
    claim(["T", "H", "n"], [Hh >= 1, n >= 1],
@@ -468,8 +527,8 @@ ob("boltzmann_min_bound", f"{REF} Part 2 steps 3 and 6, via ks:B.2 (85)",
    "S(p), max c <= L(c), S(p) <= log n",
    claim(["avg", "mn", "bz", "Lc", "Sp", "mx", "ln_n", "beta"],
          [bet > 0, fact(bz.eq(Lc - Sp), "ks.boltz.identity_85.n3"), fact(mx <= Lc, "ks.boltz.fact.max_le_L.n3"),
-          fact(Sp <= ln_n, "ks.boltz.fact.entropy_le_log_n.n3"), fact(bz.eq(-bet * avg), "boltz(-beta a) = -beta avg"),
-          fact(mx.eq(-bet * mn), "max(-beta a) = -beta min a")], avg - mn <= ln_n / bet), ["smt"],
+          fact(Sp <= ln_n, "ks.boltz.fact.entropy_le_log_n.n3"), fact(bz.eq(-bet * avg), "fact:boltz(-beta a) = -beta avg"),
+          fact(mx.eq(-bet * mn), "fact:max(-beta a) = -beta min a")], avg - mn <= ln_n / bet), ["smt"],
    finding=Finding("implicit-convention",
                    "beta is the fixed softmax scale of Section 3, not a weight: the constraints of A.1 do not bound "
                    "it and it is not counted. The construction needs beta >= 54 ln(T)/eps (printed budget; 72 "
@@ -500,7 +559,7 @@ ob("output_block_weights", f"{REF} Part 2 step 6 vs the constraints (L306-312)",
 # the error budget (39)-(43)
 c4, amin, mu, Adev, e1, e2, e3 = v("c4", "amin", "mu", "Adev", "e1", "e2", "e3")
 bud_h = [eps > 0, e1 >= 0, e2 >= 0, e3 >= 0, e1 <= eps / 54, e2 <= eps / 54, e3 <= eps / 54,
-         fact(Adev <= e1 + e2, "max_t |a(t) - (1/9) min_s| <= step-3 error + step-4 error (triangle)"),
+         fact(Adev <= e1 + e2, "fact:max_t |a(t) - (1/9) min_s| <= step-3 error + step-4 error (triangle inequality at each t)"),
          fact(abs_(amin - mu / 9) <= Adev, "fact:|min f - min g| <= max |f - g|"), abs_(c4 - amin) <= e3]
 BV = ["c4", "amin", "mu", "Adev", "e1", "e2", "e3", "eps"]
 ob("budget_39_40", f"{REF} (39) <= (40)-(41)",
@@ -538,7 +597,7 @@ ob("ffn_product_error", f"{REF} Part 2 step 4 (F1)",
    claim(["K", "theta", "t2", "M4", "Rp", "Rq", "g", "x", "y1"],
          [M4v > 0, fact(abs_(Rp) <= (th * (xx + y1)) ** 4 * M4v / 12, "fact:Taylor with Lagrange remainder, |tanh''''| <= M4"),
           fact(abs_(Rq) <= (th * (xx - y1)) ** 4 * M4v / 12, "fact:Taylor with Lagrange remainder, |tanh''''| <= M4"),
-          fact(gv.eq(Kf * (th * th * t2v * ((xx + y1) ** 2 - (xx - y1) ** 2) + Rp - Rq)), "definition of F1 (odd terms cancel)")],
+          fact(gv.eq(Kf * (th * th * t2v * ((xx + y1) ** 2 - (xx - y1) ** 2) + Rp - Rq)), "fact:definition of F1, with the Taylor forms of f(theta p), f(theta q) (odd terms cancel)")],
          abs_(gv - xx * y1) <= abs_(4 * Kf * th * th * t2v - 1) * abs_(xx * y1)
          + abs_(Kf) * th ** 4 * M4v * ((xx + y1) ** 4 + (xx - y1) ** 4) / 12), ["smt"])
 ob("ffn_domain", f"{REF} Part 2 step 4 (F1)",
