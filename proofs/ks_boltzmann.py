@@ -204,8 +204,8 @@ ob("lemma4.step_92", "ks:B.2 (92)", "1 + S + log p_i < 0  <=>  a_i < L(a) - S(p)
          at(and_(implies(1 + S + lp < 0, ai < L - S - 1), implies(ai < L - S - 1, 1 + S + lp < 0)),
             lp=log(P3[0]), ai=a1, L=L3)), ["smt"])
 # S(p) <= log n is used for p in the simplex (the entropy lemma's own hypotheses, carried): the step
-# needs nothing else of p. (Over p = softmax(a) the claim needs both solvers to identify the separate
-# quotient variables of each copy of e^{a_i}/Z, which cvc5 does not: see the conclusions below.)
+# needs nothing else of p, so it is stated for every p in the simplex (p = softmax(a) included, as the
+# conclusions (84) and (94) below use it).
 PG = V("p1", "p2", "p3")
 SG = -add(*[q * log(q) for q in PG])
 ENT_LE_G = cite("fact.entropy_le_log_n.n3")
@@ -214,11 +214,14 @@ ob("lemma4.step_93", "ks:B.2 (93)", "a_i < max a - log n - 1, max a <= L, S <= l
    claim(["ai", "a1", "a2", "a3", "p1", "p2", "p3"],
          hyps_(at(ai < amax - Ln - 1, amax=MAX3, Ln=LN3), max_le(A3), ENT_LE_G),
          at(ai < L - S - 1, L=L3, S=SG)), ["smt"])
-ob("lemma4.conclusion_84", "ks:B.2 Lemma 4 (84)", "a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0",
-   claim(["p", "lp", "S", "D", "ai", "L", "amax", "Ln"],
-         [fact(D.eq(p * (1 + lp + S)), "ks.boltz.deriv_83.n3"), fact(p > 0, "fact:softmax is positive"),
-          fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3"), fact(amax <= L, "ks.boltz.fact.max_le_L.n3"),
-          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3"), ai < amax - Ln - 1], D < 0), ["smt"])
+# (84) over the paper's terms for n = 3, i = 1: d boltz / d a_1 = p_1 (1 + log p_1 + S(p)) (deriv_83), p_1 > 0,
+# log p_1 = a_1 - L(a), max a <= L(a) and S(p) <= log 3 for p = softmax(a), each linked with its hypotheses
+D84 = diff(boltz(A3), a1)
+ob("lemma4.conclusion_84", "ks:B.2 Lemma 4 (84)", "a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0 (n = 3, i = 1)",
+   claim(["a1", "a2", "a3"],
+         hyps_(cite("deriv_83.n3"), cite("softmax_pos.n3", x=a1)[-1], LOGP1, max_le(A3), ent_le(A3),
+               at(ai < amax - Ln - 1, ai=a1, amax=MAX3, Ln=LN3)),
+         D84 < 0), ["smt"])
 
 def _lemma4_sampler(n, strict_gap):
     def sample(rng):
@@ -263,13 +266,16 @@ ob("lemma5.step_101", "ks:B.2 (101)",
    "(1 - 2 p_i)(log p_i + S + 1) + 1 < (1 - 2/4)(-2) + 1 = 0 (given 0 < p_i < 1/4, log p_i + S + 1 < -2)",
    claim(["p", "X"], [p > 0, p < F(1, 4), X < -2], and_((1 - 2 * p) * X + 1 < (1 - 2 * num(F(1, 4))) * (-2) + 1,
                                                          ((1 - 2 * num(F(1, 4))) * (-2) + 1).eq(0))), ["smt"])
-ob("lemma5.conclusion_94", "ks:B.2 Lemma 5 (94)-(95)", "a_i < max a - log n - 3  =>  d^2 boltz / d a_i^2 < 0",
-   claim(["p", "lp", "S", "D2", "ai", "L", "amax", "Ln"],
-         [fact(D2.eq(p * ((1 - 2 * p) * (lp + S + 1) + 1)), "ks.boltz.deriv2_97.n3"),
-          fact(p > 0, "fact:softmax is positive"), fact(implies(lp < -3, p < F(1, 4)), "ks.boltz.lemma5.step_100b"),
-          fact(lp.eq(ai - L), "ks.boltz.log_p_eq_a_minus_L.n3"), fact(amax < L, "ks.boltz.fact.max_lt_L.n3"),
-          fact(S <= Ln, "ks.boltz.fact.entropy_le_log_n.n3"), fact(S >= 0, "ks.boltz.fact.entropy_nonneg.n3"),
-          ai < amax - Ln - 3], D2 < 0), ["smt"])
+# (94)-(95) over the paper's terms for n = 3, i = 1: d^2 boltz / d a_1^2 = p_1 [(1 - 2 p_1)(log p_1 + S(p) + 1) + 1]
+# (deriv2_97), p_1 > 0, log p_1 = a_1 - L(a), max a < L(a), 0 <= S(p) <= log 3 (linked with their hypotheses);
+# then log p_1 < -3 (as in (98)-(100), shown from those by the axiom check), p_1 = e^{log p_1} < e^{-3} <= 1/4
+D94 = diff(diff(boltz(A3), a1), a1)
+ob("lemma5.conclusion_94", "ks:B.2 Lemma 5 (94)-(95)", "a_i < max a - log n - 3  =>  d^2 boltz / d a_i^2 < 0 (n = 3, i = 1)",
+   claim(["a1", "a2", "a3"],
+         hyps_(cite("deriv2_97.n3"), cite("softmax_pos.n3", x=a1)[-1], LOGP1, max_le(A3, strict=True), ent_le(A3),
+               ent_nonneg(A3), at(ai < amax - Ln - 3, ai=a1, amax=MAX3, Ln=LN3),
+               axiom("exp_log", x=P3[0]), axiom("exp_lt", x=log(P3[0]), y=num(-3)), cite("lemma5.step_100c")),
+         D94 < 0), ["smt"])
 
 # ------------------------------------------------------------------------------------------------
 # Lemma 6: (102)-(105).
@@ -292,8 +298,7 @@ Xb, Yb = V("Xb", "Yb")
 ob("lemma6.step_105_line3.scale", "ks:B.2 (105) line 2->3 (times (a_n - b_n) p_n > 0)",
    "(a_n - b_n)[p_n X] > (a_n - b_n)[p_n Y] when X > Y, w = a_n - b_n > 0, p_n > 0",
    # p_n > 0 here is p_3 of the simplex point p of S(p) (a hypothesis of the bracket step, carried): the
-   # claim holds for every p in the simplex, p = softmax(b) included (with p_n = e^{b_3}/Z(b) in the
-   # product as well, cvc5 answers unknown: the separate quotient variables again)
+   # claim holds for every p in the simplex, p = softmax(b) included
    claim(["w", "b1", "b2", "b3", "p1", "p2", "p3"],
          hyps_(var("w") > 0, cite("lemma6.step_105_line3.bracket")),
          at(var("w") * (pn * Xb) > var("w") * (pn * Yb), pn=PG[2],
@@ -436,9 +441,17 @@ x1, y1, x2, y2 = V("x1", "y1", "x2", "y2")
 # x2 = delta + a_{k+1} - b_{k+1} - log(n-k) - log(k+1) - 1, y2 = 2 delta - 2 log n - 1
 FAC = {"x1": at(ak1 - bk1 - Lnk, **L7), "y1": at(delta - Ln, **L7),
        "x2": at(delta + ak1 - bk1 - Lnk - Lk1 - 1, **L7), "y2": at(2 * delta - 2 * Ln - 1, **L7)}
+# the product of the bounds as a lemma over plain reals (its hypothesis is the factors' conjunction, as
+# that step states it), then linked at the terms of (124): the instance is the product step's goal itself
+ob("lemma7.step_124_line2.mono_product", "ks:B.3 (124) line 1->2 (product of positive bounds)",
+   "x1 > y1 > 0 and x2 > y2 > 0 and Q > 0  =>  x1 x2 Q > y1 y2 Q (real numbers)",
+   claim(["x1", "y1", "x2", "y2", "Q"], [and_(x1 > y1, y1 > 0, x2 > y2, y2 > 0), Q > 0], x1 * x2 * Q > y1 * y2 * Q),
+   ["smt"])
 ob("lemma7.step_124_line2.product", "ks:B.3 (124) line 1->2 (product of the factors, times Q > 0)",
    "x1 x2 Q > y1 y2 Q when x1 > y1 > 0, x2 > y2 > 0, Q > 0",
-   claim(V124[1:] + ["Q"], hyps_(cite("lemma7.step_124_line2.factors"), Q > 0), at(x1 * x2 * Q > y1 * y2 * Q, **FAC)),
+   claim(V124[1:] + ["Q"],
+         hyps_(cite("lemma7.step_124_line2.factors"), Q > 0, cite("lemma7.step_124_line2.mono_product", **FAC)),
+         at(x1 * x2 * Q > y1 * y2 * Q, **FAC)),
    ["smt"])
 ob("lemma7.step_125", "ks:B.3 (125)", "(delta - log n)(2 delta - 2 log n - 1) > (log n + 3)(2 log n + 5) when delta > 2 log n + 3",
    claim(["delta", "n"], [nI >= 2, at(delta > 2 * Ln + 3, Ln=LOGN), axiom("log_one"), axiom("log_le", x=num(1), y=nI)],
@@ -525,12 +538,14 @@ for n in (2, 3, 4):
        f"(a_1 + (n-1)(a_1 - delta) e^-delta) / (1 + (n-1) e^-delta) = a_1 - (n-1) delta e^-delta / (1 + (n-1) e^-delta) (n = {n})",
        claim(vs, [], line2.eq(line3)), ["identity"])
 nv, t, ba, b1 = V("n", "t", "ba", "b1")
-# (the sourced form, boltz(bar a) in the hypothesis from (130) and in the goal, needs both solvers to identify
-# the quotient variables of two copies of boltz(bar a); cvc5 answers unknown, so the step stays as it was)
-ob("lemma7.step_131_line2", "ks:B.3 (131) line 1->2", "boltz(bar a) - b_1 > a_1 - F - (a_1 - delta) (given b_1 < a_1 - delta)",
-   claim(["ba", "b1", "a1", "delta", "F"], [fact(ba.eq(var("a1") - var("F")), "ks.boltz.lemma7.identity_130.line3.n3"),
-                                             b1 < var("a1") - delta],
-         ba - b1 > var("a1") - var("F") - (var("a1") - delta)), ["smt"])
+# n = 3, over the paper's terms: boltz(bar a) = (130) line 2 = a_1 - F (both identities of (130) linked),
+# F = (n-1) delta e^{-delta} / (1 + (n-1) e^{-delta}) written as (130) line 3 writes it
+BARA3 = [a1_, a1_ - d_, a1_ - d_]
+F131 = (3 - 1) * d_ * exp(-d_) / (1 + (3 - 1) * exp(-d_))
+ob("lemma7.step_131_line2", "ks:B.3 (131) line 1->2", "boltz(bar a) - b_1 > a_1 - F - (a_1 - delta), F = (n-1) delta e^-delta / (1 + (n-1) e^-delta) (given b_1 < a_1 - delta; n = 3)",
+   claim(["b1", "a1", "delta"],
+         hyps_(cite("lemma7.identity_130.line2.n3"), cite("lemma7.identity_130.line3.n3"), b1 < a1_ - d_),
+         at(ba - b1 > a1_ - var("F") - (a1_ - d_), ba=boltz(BARA3), F=F131)), ["smt"])
 ob("lemma7.step_131_line34", "ks:B.3 (131) lines 2->4", "delta - (n-1) delta t / (1 + (n-1) t) = delta / (1 + (n-1) t)",
    # t = e^{-delta} > 0 and n >= 2 (the lemma's setting): they keep the denominator 1 + (n-1) t non-zero
    claim(["n", "delta", "t"], [nv >= 2, t > 0],

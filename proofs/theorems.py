@@ -299,6 +299,8 @@ KS = [
         hypotheses={
             "ai < ((amax - Ln) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of Lemma 5 "
                                       "(amax = max_j a_j, Ln = log n)",
+            "a1 < ((max(a1, a2, a3) - log(3)) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of "
+                                                     "Lemma 5 (n = 3, i = 1)",
         },
     ),
     theorem(

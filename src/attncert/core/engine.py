@@ -49,11 +49,21 @@ def axiom_gap(ob: Obligation, timeout: float) -> str | None:
 
 
 def run_obligation(ob: Obligation, timeout: float = WALL_TIMEOUT_S) -> Result:
+    """The first decisive verdict of the obligation's methods. A PROVED verdict also needs every axiom
+    the claim cites to be usable (``axiom_gap``); a refutation or a confirmation does not (a replayed
+    counterexample refutes the claim whatever its hypotheses rest on)."""
+    r = _run(ob, timeout)
+    if r.evidence.verdict == Verdict.PROVED:
+        t0 = time.perf_counter()
+        gap = axiom_gap(ob, timeout)
+        if gap is not None:
+            ev = Evidence(Verdict.UNKNOWN, r.evidence.method, {"kind": "none", "reason": gap})
+            return Result(ob, ev, r.seconds + time.perf_counter() - t0, r.tried)
+    return r
+
+
+def _run(ob: Obligation, timeout: float) -> Result:
     t0 = time.perf_counter()
-    gap = axiom_gap(ob, timeout)
-    if gap is not None:
-        ev = Evidence(Verdict.UNKNOWN, ob.methods[0] if ob.methods else "none", {"kind": "none", "reason": gap})
-        return Result(ob, ev, time.perf_counter() - t0, ())
     tried: list[str] = []
     confirmed: Evidence | None = None
     reasons: list[str] = []
