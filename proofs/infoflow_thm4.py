@@ -16,9 +16,11 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
-from attncert.core.claims import Finding, Obligation, Var, claim, fact
+from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact
 from attncert.papers.infoflow.depth import C_ABS, b_points
-from attncert.core.expr import abs_, add, and_, diff, exp, implies, log, min_, not_, num, or_, var
+from attncert.papers.ks.boltzmann import boltz as ks_boltz, entropy as ks_entropy, logsumexp as ks_logsumexp
+from attncert.papers.ks.boltzmann import partition as ks_partition, softmax as ks_softmax
+from attncert.core.expr import E, abs_, add, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, var
 from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
@@ -27,6 +29,27 @@ from attncert.core.verdict import Verdict
 PAPER = "infoflow"
 obs, ob = collector("infoflow.thm4", PAPER)
 REF = "infoflow:A.1"
+
+
+def closed(id_, ref, vars_, hyps, goal, keep=0):
+    """Add obligation ``id_ + '.closed'``: the claim (vars_, hyps, goal) with its plain hypotheses after the first
+    ``keep`` (those keep the goal's divisions defined) moved into the goal (an implication), the others kept;
+    return the closed goal. A link to the closed form fixes every variable of the claim, so that its remaining
+    hypotheses can be carried."""
+    expr_ = lambda h: h.expr if isinstance(h, Hyp) else node_of(h)
+    plain = [i for i, h in enumerate(hyps) if not (isinstance(h, Hyp) and h.by)]
+    moved = plain[keep:]
+    while True:    # a kept hypothesis on a variable the goal does not fix is moved as well
+        g = implies(and_(*[E(expr_(hyps[i])) for i in moved]), goal)
+        fixed = free_vars(node_of(g))
+        more = [i for i in plain[:keep] if i not in moved and not free_vars(expr_(hyps[i])) <= fixed]
+        if not more:
+            break
+        moved = sorted(moved + more)
+    ob(f"{id_}.closed", f"{ref} (closed form)",
+       f"infoflow.thm4.{id_} with its plain hypotheses{f' (but the first {keep}, the positivity that keeps its divisions defined)' if keep else ''} "
+       "moved into the goal (an implication), so that a link fixes every variable", claim(vars_, [h for i, h in enumerate(hyps) if i not in moved], g), ["smt"])
+    return g
 
 
 
@@ -297,9 +320,9 @@ lhs4, first4, second4 = split(q4)
 lhs3, first3, second3 = split(q3)
 qpos = [q1 > 0, q2 > 0, q3 > 0, q4 > 0, q5 > 0]
 ob("identity_14_15", f"{REF} (14)=(15)", "(14) = (Q2-Q1)(Q4(V4-V2) + Q5(V5-V2))/(...)(...) + Q1/(Q1+Q4+Q5) (V1 - V2)",
-   claim(QV, qpos, lhs4.eq(first4 + second4)), ["identity"])
+   claim(QV, [q1 > 0, q2 > 0, q4 > 0, q5 > 0], lhs4.eq(first4 + second4)), ["identity"])
 ob("identity_14_15.z", f"{REF} (14)=(15) for z (used in (24)-(28))", "the same identity with Q3, V3 in place of Q4, V4",
-   claim(QV, qpos, lhs3.eq(first3 + second3)), ["identity"])
+   claim(QV, [q1 > 0, q2 > 0, q3 > 0, q5 > 0], lhs3.eq(first3 + second3)), ["identity"])
 
 # hypotheses in force (L452): Q's > 0, Q1 >= Q2 (WLOG), Q5 >= M_i >= (Q1 + Q3 + Q5)/T, the ratio condition
 dlt = e / (24 * T * T)
@@ -335,9 +358,11 @@ ob("chain.20_21_repaired", f"{REF} (20) <= (21) repaired", "2T |1 - sum z2 / sum
    claim(CH, H_chain, 2 * T * t20 <= t21), ["smt"], repairs="infoflow.thm4.chain.19_20_as_printed")
 ob("chain.16_22", f"{REF} (16) <= (22)", "the whole chain: (16) <= eps^{k+1}/(12 T)",
    claim(CH + ["u4"], H_chain + H_u4, t16 <= t22), ["smt"])
+C_16_22 = closed("chain.16_22", f"{REF} (16) <= (22)", CH + ["u4"], H_chain + H_u4, t16 <= t22, keep=7)
 t23 = abs_(q2 - q1) * u3 / (Sz1 * Sz2)
 ob("bound_23", f"{REF} (23)", "||(Q2-Q1)(Q3(V3-V2) + Q5(V5-V2))|| / ((Q1+Q3+Q5)(Q2+Q3+Q5)) <= eps^{k+1}/(12T)",
    claim(CH + ["u3"], H_chain + H_u3, t23 <= t22), ["smt"])
+C_23 = closed("bound_23", f"{REF} (23)", CH + ["u3"], H_chain + H_u3, t23 <= t22, keep=7)
 # (24)-(30): norms of the three vectors of the z-identity: n24 = ||second3||, n25 = ||lhs3||, n26 = ||first3||
 n24, n25, n26, n27, n31, n35, n36a, n36b, n16 = v("n24", "n25", "n26", "n27", "n31", "n35", "n36a", "n36b", "n16")
 ob("chain.24_26", f"{REF} (24) <= (25) + (26)", "second = lhs - first (identity_14_15.z), so ||second|| <= ||lhs|| + ||first||",
@@ -348,13 +373,18 @@ ob("chain.25_27", f"{REF} (25) = (27)", "(25) is the difference of the attention
        SV(lz1, vz1, pos) / S(lz1, pos) - SV(lz2, vz2, pos) / S(lz2, pos))), ["identity"])
 ob("chain.27_29", f"{REF} (27) + (28) <= (29) = (30)",
    "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (23) give <= eps^{k+1}/(4T)",
-   claim(["n27", "n26", "e", "T"], [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)"),
-                                   fact(n26 <= e / (12 * T), "infoflow.thm4.bound_23")], n27 + n26 <= e / (4 * T)), ["smt"])
+   claim(["n27", "n26"] + CH + ["u3"],
+         [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)")]
+         + H_chain + H_u3 + [fact(C_23, "infoflow.thm4.bound_23.closed"),
+                             n26.eq(t23)],    # n26 = ||(28)||, the z-term that (23) bounds
+         n27 + n26 <= e / (4 * T)), ["smt"])
 nd = var("nd")   # ||V1 - V2||
+H_31 = H_chain + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "fact:(24) <= (25) + (26) <= eps^{k+1}/(4T) (chain.24_26 and chain.27_29, on norms)")]
+G_31 = and_(q1 / (q1 + q4 + q5) * nd <= T * q1 / Sz1 * nd, T * q1 / Sz1 * nd <= e / 4)
 ob("chain.31_33", f"{REF} (31) <= (32) <= (33)",
    "Q1/(Q1+Q4+Q5) ||V1-V2|| <= T Q1/(Q1+Q3+Q5) ||V1-V2|| <= eps^{k+1}/4",
-   claim(CH + ["nd"], H_chain + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "fact:(24) <= (25) + (26) <= eps^{k+1}/(4T) (chain.24_26 and chain.27_29, on norms)")],
-         and_(q1 / (q1 + q4 + q5) * nd <= T * q1 / Sz1 * nd, T * q1 / Sz1 * nd <= e / 4)), ["smt"])
+   claim(CH + ["nd"], H_31, G_31), ["smt"])
+C_31 = closed("chain.31_33", f"{REF} (31) <= (32) <= (33)", CH + ["nd"], H_31, G_31, keep=7)
 ob("chain.34_35", f"{REF} (34) = (35)", "(35) is the difference of the attention averages of w1 and w2 (repaired identities)",
    claim(allv, pos_h, ((Q1 * V1 + Q4 * V4 + Q5 * V5) / (Q1 + Q4 + Q5) - (Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q2 + Q4 + Q5)).eq(
        SV(lw1, vw1, pos) / S(lw1, pos) - SV(lw2, vw2, pos) / S(lw2, pos))), ["identity"])
@@ -367,14 +397,18 @@ ob("chain.35_36_as_printed", f"{REF} (35) <= (36)",
    finding=Finding("typo", "The second term of (36) must be the w-term (16) with Q4, V4, not the z-term (26) with Q3: "
                    "(14) = (15) splits with Q4. Both are bounded by eps^{k+1}/(12T) ((22) and (23)), so (37) and "
                    "(38) stand.", False))
-ob("chain.35_36", f"{REF} (35) <= (36) repaired", "||(14)|| <= ||Q1/(Q1+Q4+Q5)(V1-V2)|| + ||(16)||, by (14) = (15)",
-   claim(["X14", "A15", "B15"], [fact(var("X14").eq(var("A15") + var("B15")), "infoflow.thm4.identity_14_15")],
-         abs_(var("X14")) <= abs_(var("B15")) + abs_(var("A15"))), ["smt"],
+ob("chain.35_36", f"{REF} (35) <= (36) repaired",
+   "||(14)|| <= ||Q1/(Q1+Q4+Q5)(V1-V2)|| + ||(16)||, by (14) = (15) (identity_14_15; scalar values, n = 1)",
+   claim(QV, qpos + [q1 >= q2, fact(lhs4.eq(first4 + second4), "infoflow.thm4.identity_14_15")],
+         abs_(lhs4) <= abs_(second4) + abs_(first4)), ["smt"],
    repairs="infoflow.thm4.chain.35_36_as_printed")
 ob("chain.36_38", f"{REF} (36) <= (37) <= (38)",
    "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2 (from (33) and (22), or (23) as printed)",
-   claim(["n31", "n16", "e", "T"], [T >= 1, e > 0, fact(n31 <= e / 4, "infoflow.thm4.chain.31_33"),
-                                   fact(n16 <= e / (12 * T), "infoflow.thm4.chain.16_22")],
+   claim(["n31", "n16"] + CH + ["nd", "u4"],
+         [T >= 1, e > 0] + H_31 + H_u4
+         + [fact(C_31, "infoflow.thm4.chain.31_33.closed"), fact(C_16_22, "infoflow.thm4.chain.16_22.closed"),
+            # n31, n16: the norms of the two terms of (36), (31) and (16)
+            n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
          and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
 
 # ================================================================ the separation and Lemma 4 (L480-520)
@@ -407,24 +441,110 @@ ob("pairs_algebra", f"{REF} (L484) (used for minusQ0_pairs)",
    claim(["Ssq", "Nx", "Ny", "p1", "p2", "p3"], [],
          implies(and_(Nx.eq(1), Ny.eq(1), Ssq.eq(Nx + Ny + 2 * (pr1 + pr2 + pr3)), and_(pr1 >= 0, pr2 >= 0), pr3 >= half),
                  Ssq >= 3)), ["smt"])
+H_pairs = mQ0_xy + [expand_h, nonneg_h, height_h,
+                    fact(implies(and_(sq(X).eq(1), sq(Y).eq(1), expand_e, and_(x1 * y1 >= 0, x2 * y2 >= 0),
+                                      x3 * y3 >= half), sq([x1 + y1, x2 + y2, x3 + y3]) >= 3), "infoflow.thm4.pairs_algebra")]
+G_pairs = sq([x1 + y1, x2 + y2, x3 + y3]) >= 3
 ob("minusQ0_pairs", f"{REF} (L484) 'the rest of the sequence are in -Q0'",
    "two points of -Q0 on S^2 (possibly equal) have ||x + y||^2 = 2 + 2 x.y >= 3, far above every ||w + b_1||^2 < L^2 "
    "(Ssq = ||x + y||^2, in coordinates)",
-   claim(["x1", "x2", "x3", "y1", "y2", "y3"],
-         mQ0_xy + [expand_h, nonneg_h, height_h,
-                   fact(implies(and_(sq(X).eq(1), sq(Y).eq(1), expand_e, and_(x1 * y1 >= 0, x2 * y2 >= 0),
-                                     x3 * y3 >= half), sq([x1 + y1, x2 + y2, x3 + y3]) >= 3), "infoflow.thm4.pairs_algebra")],
-         sq([x1 + y1, x2 + y2, x3 + y3]) >= 3), ["smt"])
+   claim(["x1", "x2", "x3", "y1", "y2", "y3"], H_pairs, G_pairs), ["smt"])
+# the triangle inequality in R^3, from Cauchy-Schwarz (Lagrange's identity), over coordinates
+Ua, Wa = list(v("ua1", "ua2", "ua3")), list(v("wa1", "wa2", "wa3"))
+nu, nw, nuw = v("nu", "nw", "nuw")
+UWv = ["ua1", "ua2", "ua3", "wa1", "wa2", "wa3"]
+
+
+def dot(a_, b_):
+    return add(*[x * y for x, y in zip(a_, b_)])
+
+
+def cross_sq(a_, b_):
+    return (a_[1] * b_[2] - a_[2] * b_[1]) ** 2 + (a_[2] * b_[0] - a_[0] * b_[2]) ** 2 + (a_[0] * b_[1] - a_[1] * b_[0]) ** 2
+
+
+ob("lagrange_identity.n3", f"{REF} (L484) (used for b1_vs_other_K)", "||u||^2 ||w||^2 - (u.w)^2 = ||u x w||^2 in R^3",
+   claim(UWv, [], (sq(Ua) * sq(Wa) - dot(Ua, Wa) ** 2).eq(cross_sq(Ua, Wa))), ["identity"])
+cs_h = lambda a_, b_: fact((sq(a_) * sq(b_) - dot(a_, b_) ** 2).eq(cross_sq(a_, b_)),
+                           "infoflow.thm4.lagrange_identity.n3")
+ob("cauchy_schwarz.n3", f"{REF} (L484) (used for b1_vs_other_K)",
+   "(u.w)^2 <= ||u||^2 ||w||^2 in R^3 (lagrange_identity.n3: the difference is a sum of squares)",
+   claim(UWv, [cs_h(Ua, Wa)], dot(Ua, Wa) ** 2 <= sq(Ua) * sq(Wa)), ["smt"])
+Su, Sw, Pd = v("Su", "Sw", "Pd")
+
+
+def tri_core(na, nb, nab, sa, sb, pab):
+    return implies(and_(na >= 0, nb >= 0, nab >= 0, (na * na).eq(sa), (nb * nb).eq(sb), (nab * nab).eq(sa + sb - 2 * pab),
+                        pab * pab <= sa * sb), nab <= na + nb)
+
+
+ob("triangle.core", f"{REF} (L484) (used for triangle.n3)",
+   "for non-negative nu, nw, nuw with nu^2 = Su, nw^2 = Sw, nuw^2 = Su + Sw - 2P and P^2 <= Su Sw: nuw <= nu + nw "
+   "(an implication, so that a link fixes every variable)",
+   claim(["nu", "nw", "nuw", "Su", "Sw", "Pd"], [], tri_core(nu, nw, nuw, Su, Sw, Pd)), ["smt"])
+ob("expand_diff_square.n3", f"{REF} (L484) (used for triangle.n3)", "||u - w||^2 = ||u||^2 + ||w||^2 - 2 u.w in R^3",
+   claim(UWv, [], sq([x - y for x, y in zip(Ua, Wa)]).eq(sq(Ua) + sq(Wa) - 2 * dot(Ua, Wa))), ["identity"])
+
+
+def tri_defs(a_, b_, na, nb, nab):
+    """na, nb, nab are the norms of a, b and a - b (the non-negative square roots)."""
+    return [na >= 0, nb >= 0, nab >= 0, (na * na).eq(sq(a_)), (nb * nb).eq(sq(b_)),
+            (nab * nab).eq(sq([x - y for x, y in zip(a_, b_)]))]
+
+
+def tri_h(a_, b_, na, nb, nab):
+    return [cs_h(a_, b_), fact(dot(a_, b_) ** 2 <= sq(a_) * sq(b_), "infoflow.thm4.cauchy_schwarz.n3"),
+            fact(sq([x - y for x, y in zip(a_, b_)]).eq(sq(a_) + sq(b_) - 2 * dot(a_, b_)), "infoflow.thm4.expand_diff_square.n3"),
+            fact(tri_core(na, nb, nab, sq(a_), sq(b_), dot(a_, b_)), "infoflow.thm4.triangle.core")]
+
+
+def tri_goal(a_, b_, na, nb, nab):
+    return implies(and_(*tri_defs(a_, b_, na, nb, nab)), nab <= na + nb)
+
+
+ob("triangle.n3", f"{REF} (L484) (used for b1_vs_other_K)",
+   "||u - w|| <= ||u|| + ||w|| in R^3 (norms as the non-negative square roots nu, nw, nuw; by Cauchy-Schwarz "
+   "-u.w <= ||u|| ||w||; the definitions of the norms are in the goal, as an implication, so that a link fixes "
+   "every variable)",
+   claim(UWv + ["nu", "nw", "nuw"], tri_h(Ua, Wa, nu, nw, nuw), tri_goal(Ua, Wa, nu, nw, nuw)), ["smt"])
+# y in K_i, b_i, b_1 (BI, BJ) in R^3: u = y + b_i, w = y + b_1, u - w = b_i - b_1
+Ui, Wj = [a_ + c_ for a_, c_ in zip(Y, BI)], [a_ + c_ for a_, c_ in zip(Y, BJ)]
+H_b1K = [L > 0, d_i <= L, d_ij >= 4 * L] + tri_defs(Ui, Wj, d_i, d_j, d_ij) + tri_h(Ui, Wj, d_i, d_j, d_ij)
+b1K_core = implies(and_(L > 0, d_i <= L, d_ij >= 4 * L, d_j >= 0, d_ij <= d_i + d_j), d_j >= 3 * L)
+ob("b1_vs_other_K.core", f"{REF} (L484) (used for b1_vs_other_K)",
+   "d_ij <= d_i + d_j, d_i <= L and d_ij >= 4L give d_j >= 3L (an implication, so that a link fixes every variable)",
+   claim(["d_i", "d_j", "d_ij", "L"], [], b1K_core), ["smt"])
+H_b1K += [fact(tri_goal(Ui, Wj, d_i, d_j, d_ij), "infoflow.thm4.triangle.n3"), fact(b1K_core, "infoflow.thm4.b1_vs_other_K.core")]
 ob("b1_vs_other_K", f"{REF} (L484) Y cap B(-b_1, L) empty",
-   "y in K_i (i != 1): ||y + b_1|| >= ||b_i - b_1|| - ||y + b_i|| >= 4L - L = 3L",
-   claim(["d_i", "d_j", "d_ij", "L"], [L > 0, d_i <= L, d_ij >= 4 * L, d_j >= 0,
-                                        fact(d_ij <= d_i + d_j, "fact:triangle inequality")], d_j >= 3 * L), ["smt"])
+   "y in K_i (i != 1): ||y + b_1|| >= ||b_i - b_1|| - ||y + b_i|| >= 4L - L = 3L (d_i = ||y + b_i||, d_j = "
+   "||y + b_1||, d_ij = ||(y + b_i) - (y + b_1)|| = ||b_i - b_1||, in coordinates; triangle.n3)",
+   claim(["d_i", "d_j", "d_ij", "L", "y1", "y2", "y3", "bi1", "bi2", "bi3", "bj1", "bj2", "bj3"], H_b1K, d_j >= 3 * L),
+   ["smt"])
+C_b1K = closed("b1_vs_other_K", f"{REF} (L484) Y cap B(-b_1, L) empty",
+               ["d_i", "d_j", "d_ij", "L", "y1", "y2", "y3", "bi1", "bi2", "bi3", "bj1", "bj2", "bj3"], H_b1K, d_j >= 3 * L)
 dJ, o1, o2, o3 = v("dJ", "o1", "o2", "o3")
+Sxy = var("Sxy")
+
+
+def core_FJ(sxy):
+    return implies(and_(L > 0, L <= F(1, 16), dJ >= 0, dJ < L * L, sxy >= 3, o1.eq(sxy), d_j >= 3 * L, o2.eq(d_j * d_j),
+                        o3.eq(4)), min_(dJ, o1, o2, o3).eq(dJ))
+
+
+ob("F_reduces_to_J.core", f"{REF} (L484-486) (used for F_reduces_to_J)",
+   "the minimum of the four kinds of pair terms is the J-term when dJ < L^2 <= 1/256, o1 = Sxy >= 3, o2 = d_j^2 with "
+   "d_j >= 3L, and o3 = 4 (an implication, so that a link fixes every variable)",
+   claim(["dJ", "o1", "o2", "o3", "L", "Sxy", "d_j"], [], core_FJ(Sxy)), ["smt"])
 ob("F_reduces_to_J", f"{REF} (L484-486)",
    "F(W) = min over pairs = min_{t in J} ||w(t) + b_1||^2: the J-terms are < L^2, the others >= min(3, 9L^2, 4)",
-   claim(["dJ", "o1", "o2", "o3", "L"], [L > 0, L <= F(1, 16), dJ >= 0, dJ < L * L,
-                                         fact(o1 >= 3, "infoflow.thm4.minusQ0_pairs"),
-                                         fact(o2 >= 9 * L * L, "infoflow.thm4.b1_vs_other_K"), o3.eq(4)],
+   claim(["dJ", "o1", "o2", "o3", "L", "x1", "x2", "x3", "y1", "y2", "y3", "d_i", "d_j", "d_ij",
+          "bi1", "bi2", "bi3", "bj1", "bj2", "bj3"],
+         [L > 0, L <= F(1, 16), dJ >= 0, dJ < L * L]
+         + H_pairs + [fact(G_pairs, "infoflow.thm4.minusQ0_pairs"),
+                      o1.eq(sq([x1 + y1, x2 + y2, x3 + y3]))]    # o1 = ||x + y||^2, x, y in -Q0
+         + H_b1K + [fact(C_b1K, "infoflow.thm4.b1_vs_other_K.closed"),
+                    o2.eq(d_j * d_j)]    # o2 = ||y + b_1||^2, y in some K_i, i != 1
+         + [o3.eq(4), fact(core_FJ(sq([x1 + y1, x2 + y2, x3 + y3])), "infoflow.thm4.F_reduces_to_J.core")],
          min_(dJ, o1, o2, o3).eq(dJ)), ["smt"])
 Fa, Fb, Ma, Mb = v("Fa", "Fb", "Ma", "Mb")
 sep_h = [eps > 0, abs_(Fa - Fb) >= 4 * eps, abs_(Fa - Ma) <= eps, abs_(Fb - Mb) <= eps]
@@ -521,21 +641,33 @@ ob("step3_as_printed", f"{REF} Part 2 step 3",
    claim([], [], abs_(p_eq * F(1, 3) + p_eq * F(1, 3) - F(1, 9)) <= 1 / bt), ["interval"], expect=Verdict.REFUTED,
    finding=Finding("typo", "v(t) = sum_s p_s x(s)/3, so x(t)^T v(t) -> (1/3) min; the quantity that tends to "
                    "(1/9) min is (x(t)/3)^T v(t), which is what G receives in step 4 (and what (40) needs).", False))
-avg, mn, bz, Lc, Sp, mx, ln_n, bet = v("avg", "mn", "bz", "Lc", "Sp", "mx", "ln_n", "beta")
+avg, mn, ln_n, bet = v("avg", "mn", "ln_n", "beta")
+aa = v("a1", "a2", "a3")
+# n = 3 positions, in Kajitsuka-Sato's own terms: c = -beta a, p = softmax(c), Z = sum e^{c_j}; the three
+# ks.boltz facts are cited as exact instances (a := c, p := softmax(c)), each with its own hypotheses carried
+# (axiom instances, and p in the simplex by ks.boltz.softmax_pos.n3 / softmax_sum.n3)
+cb = [-bet * x for x in aa]
+Zb, pb = ks_partition(cb), ks_softmax(cb)
+bmb_h = ([bet > 0] + [axiom("exp_pos", x=x) for x in cb]
+         + [fact(exp(x) / Zb > 0, "ks.boltz.softmax_pos.n3") for x in cb]
+         + [fact(add(*pb).eq(1), "ks.boltz.softmax_sum.n3"), axiom("log_one")]
+         + [axiom("log_tangent", x=3 * q, y=num(1)) for q in pb] + [axiom("log_mul", x=num(3), y=q) for q in pb]
+         + [fact(-add(*[q * log(q) for q in pb]) <= log(num(3)), "ks.boltz.fact.entropy_le_log_n.n3")]
+         + [axiom("log_le", x=exp(x), y=Zb) for x in cb] + [axiom("log_exp", x=x) for x in cb]
+         + [fact(max_(*cb) <= log(Zb), "ks.boltz.fact.max_le_L.n3"),
+            fact(ks_boltz(cb).eq(ks_logsumexp(cb) - ks_entropy(pb)), "ks.boltz.identity_85.n3"),
+            # what avg, mn and ln_n name (definitions)
+            avg.eq(add(*[x * q for x, q in zip(aa, pb)])), mn.eq(min_(*aa)), ln_n.eq(log(num(3)))])
 ob("boltzmann_min_bound", f"{REF} Part 2 steps 3 and 6, via ks:B.2 (85)",
-   "a softmax(-beta a)-weighted average exceeds min a by at most log(n)/beta: with c = -beta a, boltz(c) = L(c) - "
-   "S(p), max c <= L(c), S(p) <= log n",
-   claim(["avg", "mn", "bz", "Lc", "Sp", "mx", "ln_n", "beta"],
-         [bet > 0, fact(bz.eq(Lc - Sp), "ks.boltz.identity_85.n3"), fact(mx <= Lc, "ks.boltz.fact.max_le_L.n3"),
-          fact(Sp <= ln_n, "ks.boltz.fact.entropy_le_log_n.n3"), fact(bz.eq(-bet * avg), "fact:boltz(-beta a) = -beta avg"),
-          fact(mx.eq(-bet * mn), "fact:max(-beta a) = -beta min a")], avg - mn <= ln_n / bet), ["smt"],
+   "a softmax(-beta a)-weighted average exceeds min a by at most log(n)/beta (n = 3): with c = -beta a, boltz(c) = "
+   "L(c) - S(p) (85), max c <= L(c), S(p) <= log n, and boltz(c) = -beta avg, max c = -beta min a",
+   claim(["avg", "mn", "ln_n", "beta", "a1", "a2", "a3"], bmb_h, avg - mn <= ln_n / bet), ["smt"],
    finding=Finding("implicit-convention",
                    "beta is the fixed softmax scale of Section 3, not a weight: the constraints of A.1 do not bound "
                    "it and it is not counted. The construction needs beta >= 54 ln(T)/eps (printed budget; 72 "
                    "ln(T)/eps in the repaired network). With beta fixed (say 1), the first layer's scores are "
                    "bounded (E = 6, ||x1|| <= 1, entries <= 1) and its error cannot go to 0.", False))
 pp = v("p1", "p2", "p3")
-aa = v("a1", "a2", "a3")
 ob("weighted_avg_ge_min", f"{REF} Part 2 steps 3 and 6", "a convex combination of a1..a3 is >= min(a1, a2, a3)",
    claim(["p1", "p2", "p3", "a1", "a2", "a3"], [x >= 0 for x in pp] + [add(*pp).eq(1)],
          add(*[p_ * a_ for p_, a_ in zip(pp, aa)]) >= min_(*aa)), ["smt"])
