@@ -162,3 +162,77 @@ def test_simplest_between(a, w):
 def test_certificate_json_round_trip(tmp_path):
     cert = _proved_log_cert()
     assert json.loads(dumps(cert))["evidence"]["kind"] == "bnb"
+
+
+# ----------------------------------------------------------------------------- attack round 7
+
+
+def _forge():
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent / "adversarial"))
+    try:
+        import forge
+    finally:
+        sys.path.pop(0)
+    return forge
+
+
+def _box(fg, **b):
+    return [h for k, (lo, hi) in b.items() for h in (fg.op("ge", fg.var(k), fg.num(lo)), fg.op("le", fg.var(k), fg.num(hi)))]
+
+
+def _verify_files(tmp_path, *certs):
+    fg = _forge()
+    paths = [str(fg.write(tmp_path, c)) for c in certs]
+    buf = io.StringIO()
+    import time
+    t = time.perf_counter()
+    code = verify_paths(paths, buf)
+    return code, buf.getvalue(), time.perf_counter() - t
+
+
+def test_derivative_nodes_are_refused_in_bnb_claims(tmp_path):
+    """d/dx log(y) >= 0 with y in [-1, 1] expanded to 0 >= 0 and was PROVED: the expansion dropped the
+    condition y > 0 under which the derivative exists."""
+    fg = _forge()
+    X, Y = fg.var("x"), fg.var("y")
+    iv = {"kind": "bnb", "bits": 64, "tree": {"leaf": "interval"}, "leaves": 1}
+    c1 = fg.claim(["x", "y"], _box(fg, x=(0, 1), y=(-1, 1)), fg.op("ge", fg.op("diff", fg.op("log", Y), "x"), fg.num(0)))
+    pole = fg.op("add", X, fg.op("mul", fg.num(0), fg.op("div", fg.num(1), fg.op("add", X, fg.num("-1/2")))))
+    c2 = fg.claim(["x"], _box(fg, x=(0, 1)), fg.op("le", fg.op("diff", pole, "x"), fg.num(1)))
+    code, text, _ = _verify_files(tmp_path, fg.cert("h1a", c1, iv), fg.cert("h1b", c2, iv))
+    assert code == 1 and text.count("must not contain derivative nodes") == 2, text
+
+
+def test_a_huge_derivative_is_refused_fast(tmp_path):
+    """x^1000 written as a product: its derivative is 1000 products of 999 factors, evaluated on every
+    monotonicity leaf (130 s for 64 leaves); now capped by size, and every leaf is charged by size."""
+    fg = _forge()
+    X = fg.var("x")
+    c = fg.claim(["x"], _box(fg, x=("1/2", 1)), fg.op("le", fg.op("mul", *([X] * 1000)), fg.num(2)))
+    ev = {"kind": "bnb", "bits": 4096, "tree": {"leaf": "mono", "ends": {"x": "hi"}}, "leaves": 1}
+    code, text, secs = _verify_files(tmp_path, fg.cert("h2", c, ev))
+    assert code == 1 and "node references" in text and secs < 20, (secs, text)
+
+
+def test_nested_derivatives_stay_polynomial(tmp_path):
+    """The 14th derivative of exp(x^2) as nested derivative nodes ran past 200 s (the derivative of a
+    shared subtree was recomputed as a tree); it is a DAG now."""
+    fg = _forge()
+    X = fg.var("x")
+    f = fg.op("exp", fg.op("mul", X, X))
+    for _ in range(14):
+        f = fg.op("diff", f, "x")
+    c = fg.claim(["x"], _box(fg, x=(0, 1)), fg.op("ge", f, fg.num(10 ** 30)))
+    ev = {"kind": "counterexample", "point": {"x": "1/2"}, "bits": 64, "margin": None, "zero_test": False}
+    code, text, secs = _verify_files(tmp_path, fg.cert("h4", c, ev, verdict="REFUTED"))
+    assert code == 0 and secs < 30, (secs, text)
+
+
+def test_exact_work_is_charged_quadratically():
+    from attncert.checker import qarith
+
+    qarith.reset_work()
+    qarith.charge_exact(1 << 18)  # 2^18 bits: about 0.7 s of Fraction arithmetic
+    assert qarith.WORK[0] >= 12_000
+    qarith.reset_work()

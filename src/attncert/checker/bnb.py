@@ -27,6 +27,25 @@ from .trees import Reject, _cmp, defined_at, deriv, ival, parse_rational
 MAX_LEAVES = 50_000
 MAX_DEPTH = 200
 MAX_VARS = 8
+MAX_EDGES = 200_000  # the goal and each derivative, counted as a DAG (node references)
+
+
+def edges(n: tuple) -> int:
+    """Node references in the DAG of ``n`` (each distinct node once): what one evaluation costs."""
+    seen, todo, out = set(), [n], 0
+    while todo:
+        m = todo.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        kids = [c for c in m[1:] if isinstance(c, tuple)]
+        out += 1 + len(kids)
+        todo.extend(kids)
+    return out
+
+
+def _has_diff(n: tuple) -> bool:
+    return n[0] == "diff" or any(_has_diff(c) for c in n[1:] if isinstance(c, tuple))
 
 
 def box_of(domains: dict, hyps: list) -> dict:
@@ -72,13 +91,21 @@ def _env(box: dict, prec: int) -> dict:
 
 def check(domains: dict, hyps: list, goal: tuple, ev: dict, work) -> tuple[list[str], int]:
     """Re-check the split tree; returns (what was checked, number of leaves). ``work(n)`` charges the
-    checker's work budget once per leaf."""
+    checker's work budget for every leaf, by the size of what it evaluates. ``goal`` must not contain
+    derivative nodes (their expansion drops parts that do not depend on the variable, and with them
+    the conditions under which the derivative exists)."""
+    if any(_has_diff(n) for n in hyps + [goal]):
+        raise Reject("bnb: the claim must not contain derivative nodes (write the derivative out)")
     bits = ev["bits"]
     if type(bits) is not int or not 32 <= bits <= 4096:
         raise Reject("bnb: bits must be an integer in [32, 4096]")
     box = box_of(domains, hyps)
     h, strict = target(goal)
     rel = "lt" if strict else "le"
+    cost = {"h": edges(h)}
+    if cost["h"] > MAX_EDGES:
+        raise Reject(f"bnb: the goal has more than {MAX_EDGES:,} node references")
+    scale = max(1, bits // 256)
     derivs: dict = {}
     count = {"interval": 0, "mono": 0}
     stack = [(ev["tree"], box, 0)]
@@ -105,7 +132,7 @@ def check(domains: dict, hyps: list, goal: tuple, ev: dict, work) -> tuple[list[
         if sum(count.values()) >= MAX_LEAVES:
             raise Reject(f"bnb: more than {MAX_LEAVES} leaves")
         count[kind] += 1
-        work(len(b))
+        work(1 + cost["h"] * scale // 64)
         env = _env(b, bits)
         try:
             if not defined_at(h, env, bits):
@@ -119,6 +146,10 @@ def check(domains: dict, hyps: list, goal: tuple, ev: dict, work) -> tuple[list[
                 for v, e in sorted(ends.items()):
                     if v not in derivs:
                         derivs[v] = deriv(h, v)
+                        cost[v] = edges(derivs[v])
+                        if cost[v] > MAX_EDGES:
+                            raise Reject(f"bnb: d/d{v} of the goal has more than {MAX_EDGES:,} node references")
+                    work(1 + cost[v] * scale // 64)
                     sign = ival(derivs[v], env, bits)
                     want = _cmp("ge" if e == "hi" else "le", sign, Fraction(0))
                     if want is not True:

@@ -141,37 +141,49 @@ def _prod(*xs):
     return ONE if not xs else (xs[0] if len(xs) == 1 else ("mul",) + tuple(xs))
 
 
-def deriv(n: tuple, x: str) -> tuple:
+def deriv(n: tuple, x: str, memo: dict | None = None) -> tuple:
     """Derivative of a tree in the variable x (sum, product, quotient, power, exp, log rules), with
-    zero terms dropped so that sparse dependence stays small."""
+    zero terms dropped so that sparse dependence stays small. A shared subtree is differentiated once
+    (memo by identity), so repeated derivatives stay a DAG of polynomial size."""
+    memo = {} if memo is None else memo
+    key = id(n)
+    if key in memo:
+        return memo[key][1]
+    out = _deriv(n, x, memo)
+    memo[key] = (n, out)  # keep n alive so its id stays unique
+    return out
+
+
+def _deriv(n: tuple, x: str, memo: dict) -> tuple:
+    deriv_ = lambda c, v: deriv(c, v, memo) if v == x else deriv(c, v)  # noqa: E731
     op = n[0]
     if op == "num":
         return Z
     if op == "var":
         return ONE if n[1] == x else Z
     if op == "add":
-        return _sum(*(deriv(c, x) for c in n[1:]))
+        return _sum(*(deriv_(c, x) for c in n[1:]))
     if op == "neg":
-        d = deriv(n[1], x)
+        d = deriv_(n[1], x)
         return Z if d == Z else ("neg", d)
     if op == "mul":
         cs = n[1:]
-        return _sum(*(_prod(*(cs[:i] + (deriv(c, x),) + cs[i + 1:])) for i, c in enumerate(cs)))
+        return _sum(*(_prod(*(cs[:i] + (deriv_(c, x),) + cs[i + 1:])) for i, c in enumerate(cs)))
     if op == "div":
         u, v = n[1], n[2]
-        du, dv = deriv(u, x), deriv(v, x)
+        du, dv = deriv_(u, x), deriv_(v, x)
         if du == Z and dv == Z:
             return Z
         return ("div", _sum(_prod(du, v), ("neg", _prod(u, dv))), ("pow", v, 2))
     if op == "pow":
-        return _prod(("num", Fraction(n[2])), ("pow", n[1], n[2] - 1), deriv(n[1], x))
+        return _prod(("num", Fraction(n[2])), ("pow", n[1], n[2] - 1), deriv_(n[1], x))
     if op == "exp":
-        return _prod(n, deriv(n[1], x))
+        return _prod(n, deriv_(n[1], x))
     if op == "log":
-        d = deriv(n[1], x)
+        d = deriv_(n[1], x)
         return Z if d == Z else ("div", d, n[1])
     if op == "diff":
-        return deriv(deriv(n[1], n[2]), x)
+        return deriv_(deriv(n[1], n[2]), x)
     raise Reject(f"cannot differentiate {op!r}")
 
 
