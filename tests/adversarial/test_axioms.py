@@ -284,7 +284,7 @@ def test_theorem_certificates_with_repeated_roots_or_self_repair_are_rejected(tm
     def thm(tid, **kw):
         body = {"schema": "attncert.theorem/1", "id": tid, "paper": "mine", "label": "Theorem 1", "ref": "t",
                 "statement": "t", "verdict": "OPEN", "roots": ["t.root"], "instances": None, "hypotheses": [],
-                "printed": None, "repaired": None, "blocking": [], "axioms": [], "note": ""}
+                "printed": None, "repaired": None, "blocking": [], "declared": None, "axioms": [], "note": ""}
         body.update(kw)
         body["cert_sha256"] = sha256(body)
         return body

@@ -11,7 +11,8 @@ hypotheses, as expression trees, with what they are in the paper). Its verdict i
 - CONFIRMED: its one root is CONFIRMED;
 - REFUTED AS PRINTED: its printed statement is a verified REFUTED step, and its repaired version is a
   theorem certificate of the set;
-- OPEN: otherwise.
+- OPEN: otherwise, and whenever the record declares a blocking step its roots do not carry
+  (``declared``, e.g. a premise of the paper's argument that no step derives).
 
 The recorded verdict must not be stronger than the computed one, and the recorded axiom list must be the
 axioms cited anywhere in the graph below the roots."""
@@ -22,7 +23,7 @@ from .trees import Reject, parse
 
 THEOREM_SCHEMA = "attncert.theorem/1"
 THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict", "roots", "instances", "hypotheses",
-                "printed", "repaired", "blocking", "axioms", "note", "cert_sha256"}
+                "printed", "repaired", "blocking", "declared", "axioms", "note", "cert_sha256"}
 MAX_ROOTS = 256
 STRENGTH = {"OPEN": 0, "CONFIRMED": 1, "PROVED FOR INSTANCES": 2, "PROVED": 3, "REFUTED AS PRINTED": None}
 
@@ -41,7 +42,7 @@ def validate(obj: dict, digest, no_control) -> None:
         raise Reject(f"unknown theorem verdict {str(obj['verdict'])[:30]!r}")
     if not isinstance(obj["roots"], list) or not all(isinstance(r, str) and r for r in obj["roots"]):
         raise Reject("roots must be a list of certificate ids")
-    for k in ("instances", "printed", "repaired"):
+    for k in ("instances", "printed", "repaired", "declared"):
         if obj[k] is not None and (not isinstance(obj[k], str) or not obj[k]):
             raise Reject(f"{k} must be a non-empty string or null")
     if len(obj["roots"]) > 1 and obj["instances"] is None:
@@ -108,6 +109,8 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
         if mine - set(hyps):
             why.append(f"{r}: a named hypothesis is not a hypothesis of the root")
     axioms = sorted(_axioms(obj["roots"], certs))
+    if obj["declared"] is not None:  # what the record says its roots do not carry: never stronger than OPEN
+        why.append(obj["declared"])
     if why:
         return "OPEN", list(dict.fromkeys(why)), axioms
     return ("PROVED FOR INSTANCES" if obj["instances"] is not None else "PROVED"), [], axioms

@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--allow-conditional", action="store_true",
                    help="exit 0 even when a PROVED certificate rests on a source that is not a verified, PROVED "
                         "certificate of this set (such certificates are still reported as CONDITIONAL)")
-    c.add_argument("--json", metavar="FILE", help="write attncert.verify/1 JSON (one record per file) to FILE")
+    c.add_argument("--json", metavar="FILE", help="write attncert.verify/2 JSON (one record per file) to FILE")
     c.add_argument("--max-digits", type=arg_limit, metavar="N", help="refuse numbers with more digits (default 5000)")
     c.add_argument("--max-nodes", type=arg_limit, metavar="N", help="refuse larger expression trees (default 200000)")
     c.add_argument("--max-prec", type=arg_limit, metavar="BITS", help="refuse higher working precision (default 131072)")

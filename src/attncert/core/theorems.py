@@ -277,6 +277,7 @@ def build_theorem_cert(th: Theorem, clo: Closure) -> dict:
         "schema": THEOREM_SCHEMA, "id": th.id, "paper": th.paper, "label": th.label, "ref": th.ref,
         "statement": th.statement, "verdict": verdict, "roots": list(th.roots), "instances": th.instances,
         "hypotheses": hyps, "printed": th.printed, "repaired": th.repaired, "blocking": blocking,
+        "declared": th.blocking if (th.roots and th.printed is None) else None,
         "axioms": axioms if verdict.startswith("PROVED") else [], "note": th.note,
     }
     body["cert_sha256"] = sha256(body)
