@@ -627,6 +627,8 @@ def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: floa
             todo = [q for q in mains + sides if q not in done]  # a query already shown unsat is not re-run
             try:
                 _solvers_agree({"z3": "unsat"}, todo, solver_timeout)
+            except CannotCheck:
+                raise
             except Reject as e:
                 raise Reject(f"hypothesis {i + 1} cites axiom {name}, but a condition of it is neither "
                              f"another hypothesis nor shown from the hypotheses before it ({e})") from None
