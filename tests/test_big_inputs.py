@@ -159,8 +159,9 @@ def test_gpu_check_budget_bounds_the_whole_run(tmp_path):
     assert p.returncode == 0, p.stderr[-2000:]
     rec = json.loads(js.read_text())
     # the budget counts from the start of the run (torch import included); the first row always runs, so a
-    # budget below its floor is overrun by at most that floor (0.2 s at T = 4); the interpreter start is extra
-    assert rec["seconds"] <= 3 + 1.5 and seconds < 3 + 4
+    # budget below its floor is overrun by at most that floor (0.2 s at T = 4 on an idle machine, 2 s seen on a
+    # loaded one); the interpreter start is extra. Without the budget the default run takes over 20 s.
+    assert rec["seconds"] <= 3 + 3 and seconds < 3 + 8
     assert "leaves out" in p.stderr and "runs every row" in p.stderr      # said before thm4 starts
     left = [r for r in rec["thm4"] if r["reason"].startswith("not run")]
     assert all(r in left for r in rec["thm4"] if r["T"] == 64) and all(r["verdict"] == "UNKNOWN" for r in left)

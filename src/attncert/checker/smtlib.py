@@ -213,7 +213,9 @@ def plan(domains: dict, hyps: list, goal) -> tuple[list[str], list[str], list[st
 def run_z3(text: str, timeout_s: float, scale: int = 1) -> str:
     import z3
 
-    s = z3.Solver()
+    # a fresh context per query: nothing of an earlier query (declarations, caches, resource counters)
+    # carries over, so a query's answer and its cost depend on its text alone
+    s = z3.Solver(ctx=z3.Context())
     s.set("rlimit", int(Z3_RLIMIT * scale))
     s.set("timeout", max(1, int(timeout_s * 1000)))
     s.from_string(text.replace("(check-sat)\n", ""))

@@ -21,7 +21,6 @@ SCHEMA = "attncert.cert/2"
 def build(res: Result, tools: dict | None = None) -> dict:
     ob, ev = res.obligation, res.evidence
     claim = ob.claim.to_json()
-    facts = sorted({h.by for h in ob.claim.hyps if h.by and h.by.startswith("fact:")})
     # uses: exactly the sources the hypotheses cite (the checker requires it)
     uses = sorted({h.by for h in ob.claim.hyps if h.by and not h.by.startswith(("fact:", "axiom:"))})
     body = {
@@ -42,7 +41,9 @@ def build(res: Result, tools: dict | None = None) -> dict:
         "method": ev.method,
         "evidence": ev.detail,
         "uses": uses,
-        "trust": sorted(set(ev.trust) | set(facts)),
+        # the tools the prover relied on; a free-text 'fact:' premise is not trust: it stays a hypothesis,
+        # and `verify` reports the certificate CONDITIONAL on it
+        "trust": sorted(set(ev.trust)),
         "tools": tools if tools is not None else versions(),
     }
     body["cert_sha256"] = sha256(body)
