@@ -114,3 +114,19 @@ def test_checker_paper_names(tmp_path, paper, ok):
     else:
         with pytest.raises(Reject, match="paper"):
             check_cert(load(str(p)))
+
+
+def test_pytest_node_ids_select_and_junit_classname_is_the_family(tmp_path):
+    """Items are FAMILY::ID: --deselect and -k select them, and JUnit's classname is the family (item 7)."""
+    pytest.importorskip("z3")
+    pytest.importorskip("flint")
+    shutil.copy(ROOT / "tests" / "data" / "my_claims.py", tmp_path / "my_claims.py")
+    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--attncert", "my_claims.py",
+                        "--junitxml", "j.xml", "--deselect", "my_claims::mine.lse", "-k", "not square"],
+                       capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert "1 passed, 2 deselected" in p.stdout, p.stdout + p.stderr
+    xml = (tmp_path / "j.xml").read_text()
+    assert 'classname="my_claims" name="mine.log"' in xml and "mine.lse" not in xml
+    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--attncert", "my_claims.py"],
+                       capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert "FAILED my_claims::mine.square" in p.stdout, p.stdout

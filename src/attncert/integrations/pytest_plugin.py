@@ -44,6 +44,14 @@ class _Item(pytest.Item):
         return super().repr_failure(excinfo)
 
 
+class FamilyNode(pytest.Collector):
+    """The parent of a family's obligations: node ids are ``FAMILY::ID`` (so ``--deselect FAMILY::ID``
+    and ``-k`` select them, and JUnit's classname is the family)."""
+
+    def collect(self):
+        return []
+
+
 class ObligationItem(_Item):
     def __init__(self, *, obligation, timeout, **kw):
         super().__init__(**kw)
@@ -103,6 +111,7 @@ class CertificateItem(_Item):
         return self.path, None, os.path.basename(self.path)
 
 
+@pytest.hookimpl(tryfirst=True)  # before --deselect and -k look at the items
 def pytest_collection_modifyitems(session, config, items):
     sel = config.getoption("attncert")
     certs = config.getoption("attncert_certs")
@@ -115,7 +124,12 @@ def pytest_collection_modifyitems(session, config, items):
             obs = select(sel)
         except AttncertError as e:
             raise pytest.UsageError(f"--attncert {sel}: {e}") from None
-        items.extend(ObligationItem.from_parent(session, name=ob.id, obligation=ob, timeout=timeout) for ob in obs)
+        parents: dict = {}
+        for ob in obs:
+            fam = ob.family or "attncert"
+            if fam not in parents:
+                parents[fam] = FamilyNode.from_parent(session, name=fam, nodeid=fam)
+            items.append(ObligationItem.from_parent(parents[fam], name=ob.id, obligation=ob, timeout=timeout))
     if certs:
         from attncert.checker.verify import collect
 
