@@ -12,7 +12,7 @@ import json
 import os
 from functools import lru_cache
 
-from .trees import Reject, check_name, check_sorts, parse
+from .trees import Reject, check_name, check_sorts, free_names as _free, parse
 
 AXIOMS_SCHEMA = "attncert.axioms/1"
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
@@ -46,19 +46,6 @@ def axioms() -> tuple[int, dict]:
             raise Reject(f"axiom {name}: every variable must occur in the goal (so a citation fixes it)")
         out[name] = (vs, hyps, goal, a["statement"])
     return data["version"], out
-
-
-def _free(n, acc=None) -> set:
-    acc = set() if acc is None else acc
-    if n[0] == "var":
-        acc.add(n[1])
-    elif n[0] == "diff":
-        acc.add(n[2])
-    if n[0] not in ("num", "var"):
-        for c in n[1:]:
-            if isinstance(c, tuple):
-                _free(c, acc)
-    return acc
 
 
 MAX_CITATIONS = 256  # axiom citations in one claim

@@ -106,6 +106,20 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
     return _intern((op,) + tuple(_parse(a, depth + 1, count, table) for a in args), table)
 
 
+def free_names(n, acc=None) -> set:
+    """The variable names of a parsed tree, a derivative's variable included."""
+    acc = set() if acc is None else acc
+    if n[0] == "var":
+        acc.add(n[1])
+    elif n[0] == "diff":
+        acc.add(n[2])
+    if n[0] not in ("num", "var"):
+        for c in n[1:]:
+            if isinstance(c, tuple):
+                free_names(c, acc)
+    return acc
+
+
 FORMULA_OPS = RELS | {"and", "or", "not", "implies"}
 
 

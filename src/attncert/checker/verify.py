@@ -15,7 +15,7 @@ from . import axioms as axiom_list
 from . import bnb, smtlib, treecover
 from . import theorems as theorem_certs
 from .qarith import MAX_PREC, TooMuchWork, Undecided, _spend, reset_work
-from .trees import NO_SOLVER, CannotCheck, Reject, check_name, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
+from .trees import NO_SOLVER, CannotCheck, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
 RETIRED = {"attncert.cert/1": "written before the soundness fixes of docs/soundness.md (division and "
@@ -676,19 +676,6 @@ def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, l
             return f"hypothesis {i + 1} of {cited['id']}, instantiated, is not another hypothesis of {citing['id']}", []
         carried.append(js[0])
     return None, carried
-
-
-def _free(n, acc=None) -> set:
-    acc = set() if acc is None else acc
-    if n[0] == "var":
-        acc.add(n[1])
-    elif n[0] == "diff":
-        acc.add(n[2])
-    if n[0] not in ("num", "var"):
-        for c in n[1:]:
-            if isinstance(c, tuple):
-                _free(c, acc)
-    return acc
 
 
 CANNOT_CHECK_EXIT = 3  # verify's exit code when some certificate cannot be checked here and none is rejected

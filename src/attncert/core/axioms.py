@@ -71,12 +71,16 @@ def axiom_conditions(name: str, **terms) -> list[E]:
     return [E(substitute(h, env)) for h in ax.hyps]
 
 
-def _bind(pat: tuple, term: tuple, ax: Axiom, ints: set, sub: dict) -> bool:
-    if pat[0] == "var" and pat[1] in ax.vars:
+def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
+    """Is ``term`` the pattern ``pat`` with each of ``cvars`` (name -> domain) replaced by one term,
+    consistently? An integer variable only takes an integer constant or one of ``ints``; a derivative's
+    variable must be the same name. Binds ``sub``. (The prover's matcher, for axiom citations and links;
+    the checker has its own.)"""
+    if pat[0] == "var" and pat[1] in cvars:
         if pat[1] in sub:
             return sub[pat[1]] == term
-        if ax.vars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1)
-                                             or (term[0] == "var" and term[1] in ints)):
+        if cvars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1)
+                                           or (term[0] == "var" and term[1] in ints)):
             return False
         sub[pat[1]] = term
         return True
@@ -86,7 +90,7 @@ def _bind(pat: tuple, term: tuple, ax: Axiom, ints: set, sub: dict) -> bool:
         return False
     if pat[0] in ("num", "var"):
         return True
-    return all(_bind(a, b, ax, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+    return all(bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
 
 
 def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
@@ -98,7 +102,7 @@ def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
     ax = _get(h.by[len("axiom:"):])
     ints = {v.name for v in claim.vars if v.domain == "int"}
     sub: dict = {}
-    if not _bind(ax.goal, h.expr, ax, ints, sub):
+    if not bind(ax.goal, h.expr, ax.vars, ints, sub):
         raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
     own = [g.expr for g in claim.hyps]
     carried, derived = [], []

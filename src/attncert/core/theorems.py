@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from attncert.core.axioms import bind, conditions
 from attncert.core.claims import Obligation
-from attncert.core.expr import show
+from attncert.core.expr import free_vars, show
 
 THEOREM_SCHEMA = "attncert.theorem/1"
 THEOREM_VERDICTS = ("PROVED", "PROVED FOR INSTANCES", "CONFIRMED", "REFUTED AS PRINTED", "OPEN")
@@ -61,25 +62,6 @@ def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=()
 # ------------------------------------------------------------------------------- the prover's closure
 
 
-def _bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
-    """Is ``term`` the pattern ``pat`` with each of ``cvars`` (name -> domain) replaced consistently?"""
-    if pat[0] == "var" and pat[1] in cvars:
-        if pat[1] in sub:
-            return sub[pat[1]] == term
-        if cvars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1)
-                                           or (term[0] == "var" and term[1] in ints)):
-            return False
-        sub[pat[1]] = term
-        return True
-    if pat[0] != term[0] or len(pat) != len(term):
-        return False
-    if pat[0] in ("num", "var", "pow", "diff") and pat[-1] != term[-1]:
-        return False
-    if pat[0] in ("num", "var"):
-        return True
-    return all(_bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
-
-
 def _subst(n: tuple, sub: dict) -> tuple:
     if n[0] == "var":
         return sub.get(n[1], n)
@@ -91,18 +73,6 @@ def _subst(n: tuple, sub: dict) -> tuple:
     return (n[0],) + tuple(_subst(c, sub) if isinstance(c, tuple) else c for c in n[1:])
 
 
-def _free(n: tuple, acc: set) -> set:
-    if n[0] == "var":
-        acc.add(n[1])
-    elif n[0] == "diff":
-        acc.add(n[2])
-    if n[0] not in ("num", "var"):
-        for c in n[1:]:
-            if isinstance(c, tuple):
-                _free(c, acc)
-    return acc
-
-
 def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, list[int]]:
     """(None, carried) when hypothesis ``i`` of ``citing`` is an instance of ``cited``'s goal and every
     instantiated hypothesis of ``cited`` is another hypothesis of ``citing``; else (reason, [])."""
@@ -111,11 +81,11 @@ def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None,
         return f"{cited.id} states a defined quantity, not a lemma", []
     ints = {v.name for v in citing.claim.vars if v.domain == "int"}
     sub: dict = {}
-    if not _bind(cited.claim.goal, citing.claim.hyps[i].expr, cvars, ints, sub):
+    if not bind(cited.claim.goal, citing.claim.hyps[i].expr, cvars, ints, sub):
         return f"hypothesis {i + 1} of {citing.id} is not an instance of the goal of {cited.id}", []
     acc: set = set()
     for h in cited.claim.hyps:
-        _free(h.expr, acc)
+        free_vars(h.expr, acc)
     if not acc <= set(sub):
         return f"a hypothesis of {cited.id} has a variable the link to it does not fix", []
     own = [h.expr for h in citing.claim.hyps]
@@ -162,7 +132,6 @@ class Closure:
         return self._state[key]
 
     def _hyp(self, ob: Obligation, i: int) -> list[str]:
-        from attncert.core.axioms import conditions
         from attncert.core.errors import AttncertError
 
         key = ("hyp", ob.id, i)
