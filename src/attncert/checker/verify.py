@@ -708,17 +708,49 @@ def _check_indexed(args):
 def _check_all(files: list, solver_timeout: float, jobs: int) -> list:
     """``_check_file`` of every file, in file order; ``jobs`` forked worker processes (each with its
     own solver processes). The verdict of a file does not depend on ``jobs``."""
+    tick = _progress(len(files))
     if jobs <= 1 or len(files) <= 1:
-        return [_check_file(f, solver_timeout) for f in files]
+        res = []
+        for f in files:
+            res.append(_check_file(f, solver_timeout))
+            tick(len(res))
+        return res
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
     out: list = [None] * len(files)
     # not a multiprocessing.Pool: its workers are daemons, which may not start the solver processes
     with ProcessPoolExecutor(min(jobs, len(files)), mp_context=mp.get_context("fork")) as pool:
-        for i, r in pool.map(_check_indexed, [(i, f, solver_timeout) for i, f in enumerate(files)], chunksize=1):
+        for n, (i, r) in enumerate(pool.map(_check_indexed, [(i, f, solver_timeout) for i, f in enumerate(files)],
+                                            chunksize=1), 1):
             out[i] = r
+            tick(n)
     return out
+
+
+def _progress(total: int):
+    """Progress as log records on the ``attncert.checker`` logger (standard ``logging``; the command line
+    shows INFO on stderr): nothing in the first 3 s, then a line every ATTNCERT_PROGRESS_EVERY seconds
+    (default 10). The checker's own few lines, so that it imports nothing of the prover."""
+    import logging
+    import time
+
+    log = logging.getLogger("attncert.checker")
+    try:
+        every = float(os.environ.get("ATTNCERT_PROGRESS_EVERY", ""))
+    except ValueError:
+        every = 0.0
+    every = every if every > 0 else 10.0
+    t0 = time.monotonic()
+    last = [None]
+
+    def tick(done: int) -> None:
+        now = time.monotonic()
+        if now - t0 < 3.0 or (last[0] is not None and now - last[0] < every):
+            return
+        last[0] = now
+        log.info("verify: %d/%d certificates checked (%d%%), %.0f s", done, total, 100 * done // total, now - t0)
+    return tick
 
 
 def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet: bool = False,

@@ -15,6 +15,8 @@ def cmd_check(args, out, err) -> int:
     obs = api.select(args.selector)
 
     def show(r):
+        if args.quiet and r.as_expected:
+            return
         out.write(fmt_line(r) + "\n")
         out.flush()
 
@@ -37,7 +39,8 @@ def cmd_certify(args, out, err) -> int:
                        use_cache=not args.no_cache, executor=args.executor)
     paths = api.write_certificates(results, args.out)
     for r, p in zip(results, paths):
-        out.write(f"{r.verdict.name:<9} {p}\n")
+        if not (args.quiet and r.as_expected):
+            out.write(f"{r.verdict.name:<9} {p}\n")
     out.write(f"wrote {len(paths)} certificates under {args.out}\n")
     return 1 if api.failing(results, args.strict) else 0
 

@@ -66,12 +66,24 @@ def run_all(obs, timeout, stderr, label="checking", on_result=None, jobs=1, use_
 
     use_cache = use_cache and not os.environ.get("ATTNCERT_NO_CACHE")
     cache = ResultCache(os.environ.get("ATTNCERT_CACHE_DIR") or ".attncert-cache") if use_cache else None
-    use_bar = stderr.isatty() if hasattr(stderr, "isatty") else False
+    import logging
+
+    from attncert.core.log import Ticker
+
+    log = logging.getLogger("attncert.cli")
+    use_bar = (stderr.isatty() if hasattr(stderr, "isatty") else False) and log.isEnabledFor(logging.INFO)
+    tick, done = Ticker(log, label, len(obs)), [0]
+
+    def step(r):  # off a terminal: a progress line every ten seconds or so (INFO; -q hides it)
+        done[0] += 1
+        tick(done[0], r.obligation.id)
+        if on_result:
+            on_result(r)
     if executor != "local":
         from attncert.core.runner import run_dask
 
         addr = executor.split("dask", 1)[1].lstrip(":") or None
-        results = run_dask(obs, timeout, address=addr, workers=max(jobs, 2), cache=cache, on_result=on_result)
+        results = run_dask(obs, timeout, address=addr, workers=max(jobs, 2), cache=cache, on_result=step)
     elif use_bar:
         from rich.progress import Progress
 
@@ -83,9 +95,9 @@ def run_all(obs, timeout, stderr, label="checking", on_result=None, jobs=1, use_
             for r in results:
                 on_result(r)
     else:
-        results = run_many(obs, timeout, jobs, cache, on_result=on_result)
+        results = run_many(obs, timeout, jobs, cache, on_result=step)
     if cache is not None and cache.hits:
-        stderr.write(f"attncert: {cache.hits} of {len(obs)} results from the cache ({cache.root}; --no-cache to recompute)\n")
+        log.info("%d of %d results from the cache (%s; --no-cache to recompute)", cache.hits, len(obs), cache.root)
     return results
 
 

@@ -214,7 +214,10 @@ def _direct_thm4(net, args, out, err=None) -> dict:
               f"{_duration(hours * 3600)}; a run stops earlier when every sub-box is decided) ...\n")
     out.flush()
     t0 = time.perf_counter()
-    tty = err.isatty() if hasattr(err, "isatty") else False
+    import logging
+
+    log = logging.getLogger("attncert.cli")
+    tty = (err.isatty() if hasattr(err, "isatty") else False) and log.isEnabledFor(logging.INFO)
     last = [t0]
 
     def progress(done, total):
@@ -224,9 +227,7 @@ def _direct_thm4(net, args, out, err=None) -> dict:
             err.flush()
         elif now - last[0] >= DIRECT_PROGRESS_S or done == total:   # periodic lines when stderr is a file or pipe
             last[0] = now
-            err.write(f"attncert: direct check {net.variant} T={net.T}: sub-boxes {done}/{total} done, "
-                      f"{now - t0:.0f}s\n")
-            err.flush()
+            log.info("direct check %s T=%d: sub-boxes %d/%d done, %.0fs", net.variant, net.T, done, total, now - t0)
 
     d = thm4direct.direct_check(net, box_budget=args.box_budget, jobs=args.jobs, progress=progress)
     if tty:

@@ -14,9 +14,7 @@ def cmd_gpu_check(args, out, err) -> int:
 
     writable(args.json)
     rec = gpucheck.run(args.device, batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed,
-                       log=(lambda s: err.write(s + "\n")) if args.verbose else None,
-                       search_restarts=args.search_restarts, search_steps=args.search_steps,
-                       warn=lambda s: err.write(f"attncert: {s}\n"))
+                       search_restarts=args.search_restarts, search_steps=args.search_steps)
     out.write(gpucheck.table(rec) + "\n")
     if args.json:
         write_json(args.json, rec)
@@ -35,8 +33,7 @@ def cmd_train(args, out, err) -> int:
         except ValueError:
             raise UsageError(f"--D {args.D!r}: expected integers such as 2,3") from None
     rec = train.run_experiment(args.experiment, device=args.device, steps=args.steps, seeds=args.seeds, T=args.T,
-                               batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed, Ds=Ds,
-                               log=(lambda s: err.write(s + "\n")) if args.verbose else None)
+                               batch=args.batch, budget_seconds=args.budget_seconds, seed=args.seed, Ds=Ds)
     out.write(train.table(rec) + "\n")
     if args.plot:
         from attncert.core.certificate import atomic_write

@@ -208,7 +208,9 @@ def cmd_infoflow(args, out, err) -> int:
         except ImportError:
             raise UsageError("--png needs matplotlib, which is not installed (pip install matplotlib); "
                              "--dot and --svg need nothing") from None
-    if hasattr(err, "isatty") and err.isatty():
+    import logging
+
+    if hasattr(err, "isatty") and err.isatty() and logging.getLogger("attncert.cli").isEnabledFor(logging.INFO):
         def _progress(it, total):
             from rich.progress import track
 

@@ -51,7 +51,6 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
     c.add_argument("paths", nargs="+", metavar="PATH")
     c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S", help="safety kill per solver call (seconds)")
-    c.add_argument("--quiet", action="store_true", help="print only rejections and the summary")
     c.add_argument("--allow-conditional", action="store_true",
                    help="exit 0 even when a PROVED certificate rests on a source that is not a verified, PROVED "
                         "certificate of this set (such certificates are still reported as CONDITIONAL)")
@@ -86,7 +85,6 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S")
     c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
     c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
-    c.add_argument("-v", "--verbose", action="store_true", help="every blocking step, not only the first")
     c.set_defaults(fn=cmd_theorems)
     c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all")
@@ -157,7 +155,6 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--search-restarts", type=int, default=None, help="Theorem 4 gradient-ascent restarts "
                    "(default 16384 on cuda, 64 on cpu; 0: no search)")
     c.add_argument("--search-steps", type=int, default=None, help="Adam steps per restart (default 400 on cuda, 60 on cpu)")
-    c.add_argument("--verbose", action="store_true", help="progress on stderr")
     c.add_argument("--json", metavar="FILE", help="write every row and the worst inputs found")
     c.set_defaults(fn=cmd_gpu_check)
     c = sub.add_parser("train", help="InfoFlow Section 6 experiments at a small scale: intrinsic-dim (target (6)), "
@@ -172,14 +169,81 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--budget-seconds", type=arg_positive_float, default=None, help="stop starting new runs after this")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--plot", metavar="FILE.svg", help="write the NMSE plot (SVG)")
-    c.add_argument("--verbose", action="store_true", help="progress on stderr")
     c.add_argument("--json", metavar="FILE")
     c.set_defaults(fn=cmd_train)
     from attncert.cli.infoflow import add_parser as _add_infoflow  # attncert infoflow (InfoFlow model, 5.3)
     _add_infoflow(sub)
     from attncert.cli.trees import add_parser as add_trees_parser
     add_trees_parser(sub, EPILOG)
+    for c in sub.choices.values():  # the same two flags on every command
+        g = c.add_mutually_exclusive_group()
+        g.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP.get(c.prog.split()[-1], QUIET_HELP[None]))
+        g.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP.get(c.prog.split()[-1], VERBOSE_HELP[None]))
     return p
+
+
+QUIET_HELP = {
+    None: "no progress or notes on stderr, only warnings and errors",
+    "check": "print only obligations not as expected, and the summary; no progress on stderr",
+    "certify": "print only certificates not as expected, and the summary; no progress on stderr",
+    "verify": "print only what is not verified (REJECTED, CONDITIONAL, CANNOT CHECK) and the summary, without the "
+              "trust list; no progress on stderr",
+}
+VERBOSE_HELP = {
+    None: "more detail on stderr (debug log records)",
+    "theorems": "every blocking step, not only the first; debug log records on stderr",
+}
+
+
+def _logging(err, args):
+    """The CLI's one log handler: the ``attncert`` loggers' records on ``err`` (INFO by default: progress
+    and notes; WARNING with -q; DEBUG with -v). Removed again when the command returns.
+
+    A heartbeat covers every command, including those without a progress count of their own: when no
+    line has been logged for a progress period (``core.log``: 10 s, ATTNCERT_PROGRESS_EVERY), it logs
+    ``COMMAND: still running, S s``, so that no run over a few seconds is silent off a terminal."""
+    import logging
+    import threading
+    import time
+
+    from attncert.core.log import BEAT_AFTER_S, _every
+
+    t0 = time.monotonic()
+    last = [t0]
+
+    class Handler(logging.StreamHandler):
+        def emit(self, record):
+            last[0] = time.monotonic()
+            super().emit(record)
+
+    h = Handler(err)
+    h.setFormatter(logging.Formatter("attncert: %(message)s"))
+    root = logging.getLogger("attncert")
+    level = logging.WARNING if getattr(args, "quiet", False) else logging.DEBUG if getattr(args, "verbose", False) else logging.INFO
+    old = root.level
+    root.setLevel(level)
+    root.addHandler(h)
+    stop = threading.Event()
+    every = _every()
+    what = " ".join(str(x) for x in (getattr(args, "command", None), getattr(args, "name", None) or
+                                     getattr(args, "experiment", None)) if x)
+
+    def beat():
+        while not stop.wait(min(BEAT_AFTER_S, every) / 4):
+            now = time.monotonic()
+            if now - t0 >= BEAT_AFTER_S and now - last[0] >= every:   # a count of its own, if any, comes first
+                root.getChild("cli").info("%s: still running, %.0f s", what, now - t0)
+    beater = threading.Thread(target=beat, name="attncert-heartbeat", daemon=True)
+    if level <= logging.INFO:
+        beater.start()
+
+    def undo():
+        stop.set()
+        if beater.is_alive():
+            beater.join()
+        root.removeHandler(h)
+        root.setLevel(old)
+    return undo
 
 
 def run(argv, out=None, err=None) -> int:
@@ -193,13 +257,17 @@ def run(argv, out=None, err=None) -> int:
         if not getattr(args, "fn", None):
             build_parser().print_help(out)
             return 2
-        if getattr(args, "json", None) == "-":  # JSON alone on stdout; the usual lines go to stderr
-            common.JSON_STDOUT.append(out)
-            try:
-                return args.fn(args, err, err)
-            finally:
-                common.JSON_STDOUT.pop()
-        return args.fn(args, out, err)
+        undo = _logging(err, args)
+        try:
+            if getattr(args, "json", None) == "-":  # JSON alone on stdout; the usual lines go to stderr
+                common.JSON_STDOUT.append(out)
+                try:
+                    return args.fn(args, err, err)
+                finally:
+                    common.JSON_STDOUT.pop()
+            return args.fn(args, out, err)
+        finally:
+            undo()
     except UsageError as e:
         err.write(f"attncert: error: {e}\n")
         return 2

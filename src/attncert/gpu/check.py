@@ -40,7 +40,11 @@ import os
 import time
 from fractions import Fraction
 
+import logging
+
 from attncert.core.errors import InvalidParameter
+
+_LOG = logging.getLogger(__name__)
 
 THM4_T = (4, 16, 64)
 THM4_EPS = ("1/10", "1/100")
@@ -405,12 +409,13 @@ def check_ks(torch, dev, seconds: float) -> list[dict]:
 # ------------------------------------------------------------------------------------------------ driver
 
 def run(device: str = "cpu", batch: int | None = None, budget_seconds: float = 60.0, seed: int = 0,
-        log=None, sections=("thm4", "throughput", "thm5", "ks"), Ts=THM4_T, epss=THM4_EPS,
-        search_restarts: int | None = None, search_steps: int | None = None, warn=None,
+        sections=("thm4", "throughput", "thm5", "ks"), Ts=THM4_T, epss=THM4_EPS,
+        search_restarts: int | None = None, search_steps: int | None = None,
         bound_search: bool = True) -> dict:
     """All sections; see the module doc. One torch thread on the CPU (torch_backend.cpu_threads). The search
-    scale defaults to SEARCH_DEFAULT for the device; ``search_restarts=0`` turns the search off. ``warn``
-    (a callable taking one line) hears, before the run, which rows the budget leaves out. With
+    scale defaults to SEARCH_DEFAULT for the device; ``search_restarts=0`` turns the search off. Progress (a
+    line per section and per row) is logged at INFO on ``attncert.gpu.check``; which rows the budget leaves out
+    is a WARNING, logged before the rows run. With
     ``bound_search=False`` the budget bounds the sampling only (the search and the re-evaluation come on
     top, and no row is left out): benchmarks/gpu_search.py."""
     from attncert.gpu.torch_models import cpu_threads
@@ -421,7 +426,7 @@ def run(device: str = "cpu", batch: int | None = None, budget_seconds: float = 6
     if not gpu:   # refuse an allocation this machine cannot hold before importing torch (seconds)
         _check_memory(device, None, batch, search, Ts)
     with cpu_threads(device):
-        return _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search, warn, bound_search, t_run)
+        return _run(device, batch, budget_seconds, seed, sections, Ts, epss, search, bound_search, t_run)
 
 
 def _check_params(device, batch, budget_seconds, search_restarts, search_steps, Ts):
@@ -465,7 +470,7 @@ def _plan_thm4(configs, seconds: float, search_on: bool) -> tuple[list, list]:
     return run_, [c for c in configs if c not in run_]
 
 
-def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search, warn, bound_search, t_run) -> dict:
+def _run(device, batch, budget_seconds, seed, sections, Ts, epss, search, bound_search, t_run) -> dict:
     from attncert.gpu.torch_models import _torch, check_device
 
     torch = _torch()
@@ -473,7 +478,7 @@ def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search, w
     gpu = device.startswith("cuda")
     if gpu:
         _check_memory(device, torch, batch, search, Ts)
-    say = log or (lambda s: None)
+    say = _LOG.info
     t_start = t_run
     rec = {"schema": "attncert.gpu-check/1", "info": device_info(torch, device), "batch": batch,
            "budget_seconds": budget_seconds, "seed": seed, "search": {"restarts": search[0], "steps": search[1],
@@ -506,7 +511,7 @@ def _run(device, batch, budget_seconds, seed, log, sections, Ts, epss, search, w
                    f"rows (T = {', '.join(str(T) for T in sorted({c[0] for c in left}))}): re-evaluating their worst "
                    f"inputs in mpmath alone takes about {sum(_reevals(search[0] > 0) * mp_cost(c[0]) for c in left):.0f} s; "
                    f"about {need:.0f} s runs every row" + ("" if search[0] == 0 else " (--search-restarts 0: fewer)"))
-            (warn or say)(msg)
+            _LOG.warning(msg)
         rec["thm4"] = []
         t_sec = time.perf_counter()
         for i, (T, e, v) in enumerate(configs):

@@ -26,7 +26,11 @@ import math
 import statistics
 import time
 
+import logging
+
 from attncert.core.errors import InvalidParameter
+
+_LOG = logging.getLogger(__name__)
 
 PAPER_TABLE11 = {   # mean best validation NMSE, T = 64, 16 seeds: (D,D), (D-1,D), (D,D-1)
     2: (5.89e-5, 5.89e-2, 3.67e-2), 3: (6.37e-5, 2.64e-2, 2.07e-2), 4: (6.92e-5, 1.39e-2, 1.30e-2),
@@ -150,15 +154,16 @@ def _model(d, heads, emb, ffn, seed, device):
 # ------------------------------------------------------------------------------------------------ experiments
 
 def run_experiment(name: str, device: str = "cpu", steps=None, seeds=None, T=None, batch=None, budget_seconds=None,
-                   seed: int = 0, log=None, Ds=None) -> dict:
-    """One experiment of DEFAULTS (overrides: steps, seeds, T, batch, Ds); stops starting runs after budget_seconds."""
+                   seed: int = 0, Ds=None) -> dict:
+    """One experiment of DEFAULTS (overrides: steps, seeds, T, batch, Ds); stops starting runs after budget_seconds.
+    Progress (the calibration, a line per run) is logged at INFO on ``attncert.gpu.train``."""
     from attncert.gpu.torch_models import check_memory, cpu_threads
 
     if not str(device).startswith("cuda"):   # refuse what this machine cannot hold before importing torch
         cfg = _make_cfg(name, steps, seeds, T, batch, Ds)
         check_memory(_memory_what(name, cfg), train_bytes(name, cfg), device, hint=_memory_hint(name))
     with cpu_threads(device):
-        return _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log, Ds)
+        return _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, Ds)
 
 
 def _make_cfg(name, steps, seeds, T, batch, Ds) -> dict:
@@ -230,7 +235,7 @@ def _calibrate(name, cfg, device, steps: int = 12) -> float:
     return (time.perf_counter() - t0) / steps
 
 
-def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, log, Ds=None) -> dict:
+def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, Ds=None) -> dict:
     from attncert.gpu.torch_models import _torch, check_device
 
     from attncert.gpu.torch_models import check_memory
@@ -241,7 +246,7 @@ def _run_experiment(name, device, steps, seeds, T, batch, budget_seconds, seed, 
     check_device(torch, device)
     cfg = _make_cfg(name, steps, seeds, T, batch, Ds)
     check_memory(_memory_what(name, cfg), train_bytes(name, cfg), device, torch, hint=_memory_hint(name))
-    say = log or (lambda s: None)
+    say = _LOG.info
     t_start = time.perf_counter()
     calibrated = None
     if budget_seconds is not None and steps is None:
