@@ -13,6 +13,34 @@ os.environ.setdefault("ATTNCERT_NO_CACHE", "1")
 _KEY = pytest.StashKey[list]()
 
 
+@pytest.fixture(scope="session")
+def session_cache(tmp_path_factory):
+    """One result cache for the tests that run whole commands as a user does (the README's examples):
+    ``certified_all`` fills it, so each obligation is computed once per session."""
+    return tmp_path_factory.mktemp("attncert-cache")
+
+
+@pytest.fixture(scope="session")
+def certified_all(tmp_path_factory, session_cache):
+    """``attncert certify all --jobs 2`` once per session, into a fresh folder, through the session cache
+    (which is empty when it starts: every verdict is computed here)."""
+    import importlib
+    import io
+
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    pytest.importorskip("flint")
+    out = tmp_path_factory.mktemp("fresh")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("ATTNCERT_NO_CACHE", raising=False)
+        mp.setenv("ATTNCERT_CACHE_DIR", str(session_cache))
+        err = io.StringIO()
+        code = importlib.import_module("attncert.cli.main").run(
+            ["certify", "all", "--out", str(out), "--jobs", "2", "-q"], io.StringIO(), err)
+    assert code == 0, err.getvalue()[-2000:]
+    return out
+
+
 def summary_line(config, text: str) -> None:
     config.stash.setdefault(_KEY, []).append(text)
 

@@ -147,3 +147,11 @@ def test_verify_progress_lines(tmp_path, monkeypatch):
     lines = stream.getvalue().splitlines()
     assert lines and lines[0].startswith("verify: 1/5 certificates checked (20%)"), lines
     assert len(lines) == 5
+
+
+def test_every_option_has_a_help_line():
+    """`attncert COMMAND --help` explains every flag and argument (issue 18, item 11)."""
+    missing = [(name, a.option_strings[0] if a.option_strings else a.dest)
+               for name, c in _subparsers().items() for a in c._actions
+               if not a.help and not isinstance(a, argparse._HelpAction)]
+    assert not missing, missing

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from attncert.api import certify
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -21,13 +19,8 @@ def _strip(p: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def fresh(tmp_path_factory):
-    pytest.importorskip("z3")
-    pytest.importorskip("cvc5")
-    pytest.importorskip("flint")
-    out = tmp_path_factory.mktemp("fresh")
-    certify("all", str(out))
-    return out
+def fresh(certified_all):
+    return certified_all   # `attncert certify all` in a fresh folder (conftest.py)
 
 
 def test_committed_certificates_are_current(fresh):

@@ -135,7 +135,8 @@ def cmd_audit(args, out, err) -> int:
     from attncert import api
     from attncert.integrations.audit import audit, to_markdown
 
-    results = run_all(api.select(args.selector), args.timeout, err, "auditing")
+    results = run_all(api.select(args.selector), args.timeout, err, "auditing", jobs=args.jobs,
+                      use_cache=not args.no_cache)
     report = audit(results)
     md = to_markdown(report)
     out.write(md)

@@ -25,7 +25,7 @@ def add_parser(sub, epilog: str = "") -> None:
     c.add_argument("--D", type=int, help="number of maxima (dretrieval, pairwise); triangle: 3 (the default)")
     c.add_argument("--timeout", type=float, default=60.0, help="solver budget in seconds (default 60)")
     c.add_argument("--out", metavar="DIR", help="write the certificates here")
-    c.add_argument("--json", metavar="FILE")
+    c.add_argument("--json", metavar="FILE", help="write the result as JSON to FILE ('-': stdout)")
     c.set_defaults(fn=cmd_trees)
 
 

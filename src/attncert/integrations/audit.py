@@ -32,6 +32,13 @@ def to_markdown(report: dict) -> str:
     lines = ["# attncert errata report", ""]
     if not report["findings"]:
         return "\n".join(lines + ["No findings.", ""])
+    fs = report["findings"]
+    kinds: dict[str, int] = {}
+    for f in fs:
+        kinds[f["kind"]] = kinds.get(f["kind"], 0) + 1
+    nc = sum(1 for f in fs if f["affects_conclusion"])
+    lines += [f"{len(fs)} findings ({nc} {'affects' if nc == 1 else 'affect'} a conclusion): "
+              + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))) + ".", ""]
     lines += ["| ref | kind | affects conclusion | as printed | repair |", "| --- | --- | --- | --- | --- |"]
     for f in report["findings"]:
         cell = lambda s: str(s).replace("|", "\\|").replace("\n", " ")  # noqa: E731
