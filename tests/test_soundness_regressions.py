@@ -55,3 +55,69 @@ def test_goal_denominator_needs_a_hypothesis(goal):
     assert r.verdict != Verdict.PROVED
     r = run_obligation(_ob(claim(["x", "y"], [y > 0], goal), ["smt"]))
     assert r.verdict == Verdict.PROVED
+
+
+# The checker runs the definedness side queries of one claim as one query (the negated conjunction of the
+# conditions), and one by one only when that is not unsat (checker.verify._solvers_agree). Forged PROVED
+# certificates whose claims have several conditions, only one of them not implied, must still be rejected.
+
+def _forged_smt(tmp_path, c, name):
+    from attncert.checker import smtlib
+
+    mains, sides, atoms = smtlib.plan(*_checker_claim(c))
+    ob = _ob(c, ["smt"])
+    ev = Evidence(Verdict.PROVED, "smt", {"kind": "smt", "solvers": {"z3": "unsat", "cvc5": "unsat"},
+                                          "atoms": atoms, "side_queries": len(sides)})
+    p = tmp_path / f"{name}.json"
+    p.write_text(dumps(build(Result(ob, ev, 0.0), {"python": "x"})))
+    return p, sides
+
+
+def _checker_claim(c):
+    """The checker's own reading of a claim: (domains, hypotheses, goal) as smtlib.plan takes them."""
+    from attncert.checker import verify as cv
+
+    dom, _boxes, hyps, goal = cv._claim(c.to_json())
+    return dom, hyps, goal
+
+
+@pytest.mark.parametrize("hyps,goal", [
+    ([y > 0], (x / y + 1 / x) * x * y > -10 ** 9),     # y != 0 holds, x != 0 does not
+    ([x > 0], (x / y + 1 / x) * x * y > -10 ** 9),     # x != 0 holds, y != 0 does not
+    ([x > 0, y > 0], (log(x - y) + 1 / x) * 0 < 1),       # log(x - y) is not defined for x <= y
+])
+def test_one_undefined_term_among_several_is_rejected(tmp_path, hyps, goal):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    p, sides = _forged_smt(tmp_path, claim(["x", "y"], hyps, goal), "one_undefined")
+    assert len(sides) >= 2
+    buf = io.StringIO()
+    assert verify_paths([str(p)], buf) == 1 and "REJECTED" in buf.getvalue(), buf.getvalue()
+
+
+def test_joined_side_query_is_the_conjunction():
+    from attncert.checker import smtlib
+
+    c = claim(["x", "y"], [x > 0, y > 0], (x / y + 1 / x + log(x * y)) * 0 < 1)
+    _, sides, _ = smtlib.plan(*_checker_claim(c))
+    assert len(sides) == 3
+    joined = smtlib.all_sides(sides)
+    prefix = sides[0][: sides[0].rfind("(assert (not ")]
+    conds = [q[len(prefix) + len("(assert (not "): -len("))\n(check-sat)\n")] for q in sides]
+    assert joined == prefix + f"(assert (not (and {' '.join(conds)})))\n(check-sat)\n"
+    with pytest.raises(ValueError):
+        smtlib.all_sides([sides[0], sides[1].replace("(declare-fun", "(declare-fun  ", 1)])
+    with pytest.raises(ValueError):
+        smtlib.all_sides([sides[0], "(check-sat)\n"])
+
+
+def test_valid_claims_with_several_conditions_still_verify(tmp_path):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    c = claim(["x", "y"], [x > 0, y > 0], (x / y) * (y / x) * log(x * y) <= log(x * y) + 0)
+    r = run_obligation(_ob(c, ["smt"]))
+    assert r.verdict == Verdict.PROVED
+    p = tmp_path / "ok.json"
+    p.write_text(dumps(build(r, {"python": "x"})))
+    buf = io.StringIO()
+    assert verify_paths([str(p)], buf) == 0, buf.getvalue()
