@@ -331,8 +331,12 @@ H_chain = qpos + [T >= 2, e > 0, e <= 1, q1 >= q2, q5 >= Mi, Mi * T >= Sz1,
                   Sz1 * (1 + dlt) >= Sz2, Sz2 * (1 + dlt) >= Sz1]
 CH = ["q1", "q2", "q3", "q4", "q5", "T", "e", "Mi"]
 u4, u3 = v("u4", "u3")    # ||Q4 (V4 - V2) + Q5 (V5 - V2)||, and the same with Q3
-H_u4 = [u4 >= 0, fact(u4 <= 2 * q4 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim)")]
-H_u3 = [u3 >= 0, fact(u3 <= 2 * q3 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim)")]
+# the chain as printed rests on ||V_j|| <= 1 (L408), which is false: infoflow.thm4.values_norm_as_printed. It is
+# kept as printed; the chain_r obligations below carry the repaired bound ||V_j|| <= rho = sqrt(n E) through
+H_u4 = [u4 >= 0, fact(u4 <= 2 * q4 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim, "
+                       "REFUTED as printed: infoflow.thm4.values_norm_as_printed)")]
+H_u3 = [u3 >= 0, fact(u3 <= 2 * q3 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim, "
+                       "REFUTED as printed: infoflow.thm4.values_norm_as_printed)")]
 t16 = abs_(q2 - q1) * u4 / ((q1 + q4 + q5) * (q2 + q4 + q5))
 t17 = abs_(q2 - q1) * (2 * q4 + 2 * q5) / ((q1 + q4 + q5) * (q2 + q4 + q5))
 t18 = 2 * abs_(q2 - q1) / (q1 + q4 + q5)
@@ -408,6 +412,63 @@ ob("chain.36_38", f"{REF} (36) <= (37) <= (38)",
          [T >= 1, e > 0] + H_31 + H_u4
          + [fact(C_31, "infoflow.thm4.chain.31_33.closed"), fact(C_16_22, "infoflow.thm4.chain.16_22.closed"),
             # n31, n16: the norms of the two terms of (36), (31) and (16)
+            n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
+         and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
+
+# ---------------------------------------------------------------- (16)-(38) with the repaired norm bound
+# ||V_j|| <= rho = sqrt(n E) (values_norm_repaired: entries bounded by 1 give ||W_V||_op <= sqrt(n E)), so the
+# triangle inequality gives ||Q4 (V4 - V2) + Q5 (V5 - V2)|| <= 2 rho (Q4 + Q5), and (17)-(22) carry a factor
+# rho. The chain still ends at eps^{k+1}/(12T) when the ratio condition (L400) uses delta' = delta / rho =
+# eps^{k+1}/(24 T^2 rho) instead of delta: the count of ratio cells grows by a constant factor (rho per head),
+# not with 1/eps, so (13) and the exponent stand. rho >= 1 (n, E >= 1) is all the steps use.
+rho = var("rho")
+dlt_r = e / (24 * T * T * rho)
+H_chain_r = qpos + [T >= 2, e > 0, rho >= 1, e <= 1, q1 >= q2, q5 >= Mi, Mi * T >= Sz1,
+                    Sz1 * (1 + dlt_r) >= Sz2, Sz2 * (1 + dlt_r) >= Sz1]
+CH_r = CH + ["rho"]
+RHO_SRC = ("fact:triangle inequality and ||V_j|| <= rho, rho = sqrt(nE) (the repaired L408 bound; instance n = 1, "
+           "E = 2: infoflow.thm4.values_norm_repaired)")
+H_u4_r = [u4 >= 0, fact(u4 <= 2 * rho * (q4 + q5), RHO_SRC)]
+H_u3_r = [u3 >= 0, fact(u3 <= 2 * rho * (q3 + q5), RHO_SRC)]
+t17_r = abs_(q2 - q1) * (2 * rho * (q4 + q5)) / ((q1 + q4 + q5) * (q2 + q4 + q5))
+t18_r = 2 * rho * abs_(q2 - q1) / (q1 + q4 + q5)
+t19_r = 2 * rho * T * abs_(q2 - q1) / Sz1
+chain_r = [("16_17", "(16) <= (17)", t16, t17_r, H_u4_r, "<="),
+           ("17_18", "(17) <= (18)", t17_r, t18_r, [], "<="),
+           ("18_19", "(18) <= (19) (Q1+Q4+Q5 >= Q5 >= (Q1+Q3+Q5)/T)", t18_r, t19_r, [], "<="),
+           ("19_20", "(19) = 2 rho T |1 - sum z2 / sum z1|", t19_r, 2 * rho * T * t20, [], "="),
+           ("20_22", "(20) <= (22) (the ratio condition with delta' = delta/rho)", 2 * rho * T * t20, t22, [], "<=")]
+for id_, st, a_, b_, extra, rel in chain_r:
+    ob(f"chain_r.{id_}", f"{REF} {st}, repaired norm bound",
+       f"with ||V_j|| <= rho = sqrt(nE) in place of 1 (L408 repaired): {st}, the factor rho carried",
+       claim(CH_r + (["u4"] if extra else []), H_chain_r + extra, a_ <= b_ if rel == "<=" else a_.eq(b_)), ["smt"])
+ob("chain_r.16_22", f"{REF} (16) <= (22), repaired norm bound",
+   "with ||V_j|| <= rho and delta' = eps^{k+1}/(24 T^2 rho): (16) <= eps^{k+1}/(12 T)",
+   claim(CH_r + ["u4"], H_chain_r + H_u4_r, t16 <= t22), ["smt"])
+C_16_22_r = closed("chain_r.16_22", f"{REF} (16) <= (22), repaired norm bound", CH_r + ["u4"], H_chain_r + H_u4_r,
+                   t16 <= t22, keep=8)
+ob("chain_r.bound_23", f"{REF} (23), repaired norm bound",
+   "with ||V_j|| <= rho and delta': ||(Q2-Q1)(Q3(V3-V2) + Q5(V5-V2))|| / ((Q1+Q3+Q5)(Q2+Q3+Q5)) <= eps^{k+1}/(12T)",
+   claim(CH_r + ["u3"], H_chain_r + H_u3_r, t23 <= t22), ["smt"])
+C_23_r = closed("chain_r.bound_23", f"{REF} (23), repaired norm bound", CH_r + ["u3"], H_chain_r + H_u3_r, t23 <= t22,
+                keep=8)
+ob("chain_r.27_29", f"{REF} (27) + (28) <= (29) = (30), repaired norm bound",
+   "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (chain_r.bound_23) give <= eps^{k+1}/(4T)",
+   claim(["n27", "n26"] + CH_r + ["u3"],
+         [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)")]
+         + H_chain_r + H_u3_r + [fact(C_23_r, "infoflow.thm4.chain_r.bound_23.closed"), n26.eq(t23)],
+         n27 + n26 <= e / (4 * T)), ["smt"])
+H_31_r = H_chain_r + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "fact:(24) <= (25) + (26) <= eps^{k+1}/(4T) "
+                                    "(chain.24_26 and chain_r.27_29, on norms)")]
+ob("chain_r.31_33", f"{REF} (31) <= (32) <= (33), repaired norm bound",
+   "Q1/(Q1+Q4+Q5) ||V1-V2|| <= T Q1/(Q1+Q3+Q5) ||V1-V2|| <= eps^{k+1}/4 (the ratio condition with delta')",
+   claim(CH_r + ["nd"], H_31_r, G_31), ["smt"])
+C_31_r = closed("chain_r.31_33", f"{REF} (31) <= (32) <= (33), repaired norm bound", CH_r + ["nd"], H_31_r, G_31, keep=8)
+ob("chain_r.36_38", f"{REF} (36) <= (37) <= (38), repaired norm bound",
+   "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2, from chain_r.31_33 and chain_r.16_22",
+   claim(["n31", "n16"] + CH_r + ["nd", "u4"],
+         [T >= 1, e > 0] + H_31_r + H_u4_r
+         + [fact(C_31_r, "infoflow.thm4.chain_r.31_33.closed"), fact(C_16_22_r, "infoflow.thm4.chain_r.16_22.closed"),
             n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
          and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
 

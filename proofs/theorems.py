@@ -88,7 +88,9 @@ INFOFLOW = [
         "delta(M1) <= eps has parameter count Omega(eps^{-k}), k = (T - H - 1)/(H(n+1) + 1) - 1; (ii) for "
         "every eps > 0 there is a two-layer transformer M2 with 1 head per layer and per-head dimension 6, "
         "with parameter count O(eps^{-1}), such that delta(M2) <= eps.",
-        blocking="only steps of the proof are transcribed: part (i) through (10)-(38), the 4 eps gap and Lemma 4 "
+        blocking="only steps of the proof are transcribed: part (i) through (10)-(38) (as printed on ||V_j|| <= 1 "
+                 "of L408, REFUTED as printed; the repaired norm bound sqrt(nE) is carried through in "
+                 "infoflow.thm4.chain_r.*, with the ratio cells delta/sqrt(nE)), the 4 eps gap and Lemma 4 "
                  "of Yu et al. (cited, not transcribed; infoflow.thm4.lemma4_exponent takes its inputs A, B as "
                  "premises, one of them, A <= eps^{k+1}/2, REFUTED as printed and repaired only up to the "
                  "constant); part (ii) through the weights, the error budget (39)-(43) and the repaired network "

@@ -75,6 +75,27 @@ def test_flipped_inequality_is_refuted_with_exact_replay(oid):
     _replay_refutes(bad, r.evidence.detail["point"])
 
 
+def test_repaired_chain_needs_the_smaller_delta():
+    """The repaired chain (||V_j|| <= rho = sqrt(nE)) closes only with delta' = delta/rho: with the paper's
+    delta the step (20) <= (22) is REFUTED, with an exact replay; bound thm4 counts ratio cells with delta'."""
+    from attncert_proofs import infoflow_thm4 as m
+
+    from attncert.core.claims import claim
+
+    ob = _ob("infoflow.thm4.chain_r.20_22")
+    assert len(ob.claim.hyps) == len(m.H_chain_r)
+    old = m.e / (24 * m.T * m.T)
+    planted = m.H_chain_r[:-2] + [m.Sz1 * (1 + old) >= m.Sz2, m.Sz2 * (1 + old) >= m.Sz1]   # the paper's delta
+    bad = replace(ob, id=ob.id + ".paper_delta", claim=claim(m.CH_r, planted, ob.claim.goal),
+                  methods=("model", "probe"), expect=Verdict.REFUTED)
+    r = run_obligation(bad, 30)
+    assert r.verdict == Verdict.REFUTED, r.evidence
+    _replay_refutes(bad, r.evidence.detail["point"])
+    b = bound4(17, 2, 2, Fraction(1, 10 ** 6))          # k + 1 = 2; n E = 8, so R >= sqrt(8) > 2.828
+    assert b.k + 1 == 2
+    assert b.delta_cell * 24 * 17 * 17 * Fraction(2828, 1000) <= Fraction(1, 10 ** 12)
+
+
 def test_family_verdicts_and_errata():
     res = api.check("infoflow_thm4", timeout=30)
     assert all(r.as_expected for r in res), [(r.obligation.id, r.verdict.name) for r in res if not r.as_expected]

@@ -157,8 +157,10 @@ class Thm4Bound:
     The pigeonhole of (13) with explicit cells: per head, the n-dimensional attention average (in the ball
     of radius sqrt(nE), infoflow.thm4.values_norm_repaired) is cut into cubes of a rational side
     s_cell <= eps^(k+1)/(6 T sqrt n), and the sum of weights (in [M_i, T M_i]) into geometric cells of
-    ratio 1 + delta_cell, delta_cell <= eps^(k+1)/(24 T^2). Two sequences in one cell of every head satisfy
-    the conditions of L396-402. The pigeonhole applies when choices = m^T0 > cells (exact integers).
+    ratio 1 + delta_cell, delta_cell <= eps^(k+1)/(24 T^2 R), R >= sqrt(nE): the paper's delta of L400 divided
+    by the repaired norm bound, as the chain (16)-(38) needs once ||V_j|| <= sqrt(nE) (infoflow.thm4.chain_r.*).
+    Two sequences in one cell of every head satisfy the conditions of L396-402 with that delta. The pigeonhole
+    applies when choices = m^T0 > cells (exact integers).
     """
 
     T: int
@@ -175,7 +177,7 @@ class Thm4Bound:
     choices_digits: int          # decimal digits of m^T0
     s_cell: Fraction             # cube side (rational, <= eps^(k+1)/(6 T sqrt n))
     cells_average: int           # ceil(2 R / s_cell)^n per head, R = sqrt(nE) rounded up
-    delta_cell: Fraction         # <= eps^(k+1)/(24 T^2)
+    delta_cell: Fraction         # <= eps^(k+1)/(24 T^2 R), R = sqrt(nE) rounded up (infoflow.thm4.chain_r.20_22)
     cells_ratio: int             # ceil(log T / log(1 + delta_cell)) per head (rigorous)
     cells_digits: int            # decimal digits of (cells_average * cells_ratio)^H
     pigeonhole_applies: bool     # m^T0 > cells, decided exactly
@@ -185,7 +187,8 @@ class Thm4Bound:
     uses: tuple[str, ...] = ("infoflow.thm4.values_norm_repaired", "infoflow.thm4.cube_cell_diameter.n3",
                              "infoflow.thm4.ratio_cell", "infoflow.thm4.avg_cells_bound",
                              "infoflow.thm4.ratio_cells_bound", "infoflow.thm4.floor_half",
-                             "infoflow.thm4.pigeonhole_threshold", "infoflow.thm4.lemma4_exponent",
+                             "infoflow.thm4.pigeonhole_threshold", "infoflow.thm4.chain_r.20_22",
+                             "infoflow.thm4.lemma4_exponent",
                              "infoflow.thm4.lemma4_A_repaired")
 
     def to_json(self) -> dict:
@@ -228,7 +231,7 @@ def thm4(T: int, H: int, n: int, eps) -> Thm4Bound:
     # the exact pigeonhole compares m^T0 with the cell count; estimate their digits before building them
     le = log10_of(eps)
     cells_log = H * (n * (log10(2 * float(R_hi) * 6 * T * float(sqn_hi)) - float(s) * le)
-                     + log10(24 * T * T * (1 + 2 * log10(T))) - float(s) * le)
+                     + log10(24 * T * T * float(R_hi) * (1 + 2 * log10(T))) - float(s) * le)
     digits = max(T0 * log10_of(m) if m else 0.0, cells_log)
     check_limit(f"bound thm4 (T={T}, H={H}, n={n}, eps={_short(eps)}): the exact pigeonhole (13) would compare integers "
                 f"(m^T0 and the cell count) of", MAX_DIGITS, estimate=round(digits), unit="digits",
@@ -236,18 +239,18 @@ def thm4(T: int, H: int, n: int, eps) -> Thm4Bound:
     ek_lo, ek_hi = _pow(eps, s)                            # eps^(k+1)
     s_cell = ek_lo / (6 * T * sqn_hi)
     cells_avg = _ceil(2 * R_hi / s_cell) ** n
-    delta_cell = ek_lo / (24 * T * T)
+    delta_cell = ek_lo / (24 * T * T * R_hi)   # delta' = delta / sqrt(nE) (the repaired chain, chain_r.20_22)
     # log(1 + delta) >= delta/(1 + delta) (exact; a 128-bit log enclosure of 1 + 1e-100 would be useless)
     ratio_hi = _log_hi(Fraction(T)) * (1 + delta_cell) / delta_cell
     cells_ratio = max(1, _ceil(ratio_hi))
     cells = (cells_avg * cells_ratio) ** H
     choices = m ** T0
     # eps0 = min(L^2/(8 T0), exp(-(log K - T0 log(L^2/(8 T0)))/s)),
-    # K = [((2R + 1) 6 T sqrt n)^n (2 log T + 1) 24 T^2]^H  (infoflow.thm4.pigeonhole_threshold)
+    # K = [((2R + 1) 6 T sqrt n)^n (2 log T + 1) 24 T^2 R]^H  (infoflow.thm4.pigeonhole_threshold)
     base = L * L / (8 * T0)
     lT_hi = _log_hi(Fraction(T))
-    lK_hi = H * (n * _log_hi((2 * R_hi + 1) * 6 * T * sqn_hi) + _log_hi(2 * lT_hi + 1) + _log_hi(Fraction(24 * T * T)))
-    lK_lo = H * (n * _log_lo((2 * R_hi + 1) * 6 * T * sqn_lo) + _log_lo(2 * lT_hi + 1) + _log_lo(Fraction(24 * T * T)))
+    lK_hi = H * (n * _log_hi((2 * R_hi + 1) * 6 * T * sqn_hi) + _log_hi(2 * lT_hi + 1) + _log_hi(24 * T * T * R_hi))
+    lK_lo = H * (n * _log_lo((2 * R_hi + 1) * 6 * T * sqn_lo) + _log_lo(2 * lT_hi + 1) + _log_lo(24 * T * T * R_hi))
     ell_hi = (lK_hi - T0 * _log_lo(base)) / s
     ell_lo = (lK_lo - T0 * _log_hi(base)) / s
     e_lo, e_hi = exp_bounds(-ell_hi, PREC)[0], exp_bounds(-ell_lo, PREC)[1]
