@@ -110,6 +110,36 @@ def cmd_theorems(args, out, err) -> int:
     return 0
 
 
+def cmd_coverage(args, out, err) -> int:
+    """Every numbered item of the papers with its status; transcribed items with their obligations'
+    verdicts (runs them, cached; --no-run only joins the inventory with the obligation ids)."""
+    from attncert import api
+    from attncert.integrations import coverage
+
+    if args.paper not in ("all", "infoflow", "ks"):
+        raise UsageError(f"unknown paper {args.paper!r}: all, infoflow or ks")
+    obs = api.select(args.paper)
+    verdicts = {}
+    if not args.no_run:
+        for r in run_all(obs, args.timeout, err, "checking", jobs=args.jobs, use_cache=not args.no_cache):
+            erratum = r.as_expected and r.verdict.name == "REFUTED" and r.obligation.finding is not None
+            verdicts[r.obligation.id] = (r.verdict.name, erratum)
+    rec = coverage.table(obs, verdicts, args.paper)
+    if not args.quiet:
+        for row in rec["items"]:
+            v = coverage._verdicts_cell(row)
+            out.write(f"{row['paper']:<9} {row['label']:<14} L{row['line']:<5} {row['status']:<16}"
+                      + (f" {v}" if v else "") + (f"  ({row['note']})" if row["status"] != "transcribed" else "") + "\n")
+    for p, sm in rec["summary"].items():
+        out.write(coverage.summary_line(p, sm) + "\n")
+    if args.json:
+        write_json(args.json, rec)
+    if args.md:
+        from attncert.core.certificate import atomic_write
+        atomic_write(args.md, coverage.markdown(rec))
+    return 0
+
+
 def cmd_list(args, out, err) -> int:
     from attncert.core.families import all_families, select
 

@@ -15,11 +15,25 @@ from attncert.core.errors import AttncertError, UsageError
 from attncert.core.versions import ATTNCERT_VERSION
 from attncert.cli import common
 from attncert.cli.common import EPILOG, Parser, arg_executor, arg_jobs, arg_limit, arg_positive_float, arg_solvers
-from attncert.cli.checking import cmd_audit, cmd_certify, cmd_check, cmd_list, cmd_report, cmd_theorems, cmd_verify
+from attncert.cli.checking import cmd_audit, cmd_certify, cmd_check, cmd_coverage, cmd_list, cmd_report, cmd_theorems, cmd_verify
 from attncert.cli.bounds import cmd_bound
 from attncert.cli.witness import cmd_witness
 from attncert.cli.construct import cmd_construct
 from attncert.cli.gpu import cmd_gpu_check, cmd_train
+
+
+SELECTOR_HELP = ("what to run: all (default), a paper (ks, infoflow), a family, an obligation id, a glob such as "
+                 "'ks.boltz.lemma7.*', or a claim file FILE.py")
+
+
+def _run_options(c) -> None:
+    """The options of every command that runs obligations through the runner and its cache."""
+    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S",
+                   help="safety kill per solver call (seconds; verdicts use deterministic resource limits, a kill "
+                        "gives UNKNOWN)")
+    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes (the "
+                   "output order does not change)")
+    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"attncert {ATTNCERT_VERSION}")
     sub = p.add_subparsers(dest="command", parser_class=Parser)
     c = sub.add_parser("check", help="discharge obligations and print one verdict per line", epilog=EPILOG)
-    c.add_argument("selector", nargs="?", default="all", help="what to run: all (default), a paper (ks, infoflow), a family, an obligation id, a glob such as 'ks.boltz.lemma7.*', or a claim file FILE.py")
+    c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
     c.add_argument("--json", metavar="FILE", help="write attncert.check/1 JSON results to FILE")
     c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S",
                    help="safety kill per solver call (seconds; verdicts use deterministic resource limits, a kill gives UNKNOWN)")
@@ -40,12 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_check)
     c = sub.add_parser("certify", help="write certificates (deterministic JSON)", epilog=EPILOG)
-    c.add_argument("selector", nargs="?", default="all", help="what to run: all (default), a paper (ks, infoflow), a family, an obligation id, a glob such as 'ks.boltz.lemma7.*', or a claim file FILE.py")
+    c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
     c.add_argument("--out", required=True, metavar="DIR", help="write the certificates under DIR/PAPER/FAMILY/ID.json "
                    "(and DIR/PAPER/theorems/ when every obligation ran)")
-    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S", help="safety kill per solver call (seconds; verdicts use deterministic resource limits, a kill gives UNKNOWN)")
-    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
-    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    _run_options(c)
     c.add_argument("--executor", type=arg_executor, default="local", metavar="E", help="local, dask or dask:ADDRESS")
     c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_certify)
@@ -71,11 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_verify)
     c = sub.add_parser("report", help="a static HTML report (index.html): verdicts, errata, bounds, plots",
                        epilog=EPILOG)
-    c.add_argument("selector", nargs="?", default="all", help="what to run: all (default), a paper (ks, infoflow), a family, an obligation id, a glob such as 'ks.boltz.lemma7.*', or a claim file FILE.py")
+    c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
     c.add_argument("--out", required=True, metavar="DIR", help="write DIR/index.html and its plots")
-    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S", help="safety kill per solver call (seconds; verdicts use deterministic resource limits, a kill gives UNKNOWN)")
-    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
-    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    _run_options(c)
     c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_report)
     c = sub.add_parser("theorems", help="one row per numbered lemma/theorem/proposition/corollary: its verdict "
@@ -84,22 +94,26 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("paper", nargs="?", default="all", help="all (default), infoflow or ks")
     c.add_argument("--json", metavar="FILE", help="write attncert.theorems/1 JSON to FILE ('-': stdout)")
     c.add_argument("--md", metavar="FILE", help="write the Markdown table (as in docs/theorems.md) to FILE")
-    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S", help="safety kill per solver call (seconds; verdicts use deterministic resource limits, a kill gives UNKNOWN)")
-    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
-    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    _run_options(c)
     c.set_defaults(fn=cmd_theorems)
+    c = sub.add_parser("coverage", help="every numbered display, lemma, theorem, proposition, corollary, definition, "
+                       "figure and table of both papers: transcribed (with its verdicts), cited, or not transcribed "
+                       "(with the reason); docs/coverage.md", epilog=EPILOG)
+    c.add_argument("paper", nargs="?", default="all", help="all (default), infoflow or ks")
+    c.add_argument("--json", metavar="FILE", help="write attncert.coverage/1 JSON to FILE ('-': stdout)")
+    c.add_argument("--md", metavar="FILE", help="write the Markdown tables (as in docs/coverage.md) to FILE")
+    c.add_argument("--no-run", action="store_true", help="do not run the obligations: statuses and obligation ids only")
+    _run_options(c)
+    c.set_defaults(fn=cmd_coverage)
     c = sub.add_parser("list", help="show what can be checked", epilog=EPILOG)
-    c.add_argument("selector", nargs="?", default="all", help="what to run: all (default), a paper (ks, infoflow), a family, an obligation id, a glob such as 'ks.boltz.lemma7.*', or a claim file FILE.py")
+    c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
     c.add_argument("--json", metavar="FILE", help="write attncert.list/1 JSON (families and obligations) to FILE ('-': stdout)")
     c.set_defaults(fn=cmd_list)
     c = sub.add_parser("audit", help="errata report: steps refuted as printed, statement mismatches", epilog=EPILOG)
-    c.add_argument("selector", nargs="?", default="all", help="what to run: all (default), a paper (ks, infoflow), a family, an obligation id, a glob such as 'ks.boltz.lemma7.*', or a claim file FILE.py")
+    c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
     c.add_argument("--json", metavar="FILE", help="write attncert.audit/1 JSON to FILE")
     c.add_argument("--md", metavar="FILE", help="write the Markdown report to FILE")
-    c.add_argument("--timeout", type=arg_positive_float, default=WALL_TIMEOUT_S, metavar="S",
-                   help="safety kill per solver call (seconds)")
-    c.add_argument("--jobs", type=arg_jobs, default=1, metavar="N", help="run obligations in N processes")
-    c.add_argument("--no-cache", action="store_true", help="ignore and do not update .attncert-cache/")
+    _run_options(c)
     c.set_defaults(fn=cmd_audit)
     c = sub.add_parser("bound", help="explicit certified bounds, e.g. `bound thm5 --T 8 --k 3 --n 2 --eps 1/1000`",
                        epilog=EPILOG)
