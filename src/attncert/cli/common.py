@@ -53,7 +53,9 @@ def fmt_line(res) -> str:
         extra = f" [{res.evidence.detail.get('reason', '')}]"
     point = res.evidence.detail.get("point") if isinstance(res.evidence.detail, dict) else None
     if res.verdict.name == "REFUTED" and isinstance(point, dict) and not res.as_expected:
-        shown = ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
+        from attncert.core.claims import point_text
+
+        shown = point_text(point)
         extra = f" [counterexample: {shown if len(shown) <= 200 else shown[:197] + '...'}]"
     return f"{ob.ref}: {tag}: {stmt} ({res.evidence.method}, {res.seconds:.2f}s){extra}"
 

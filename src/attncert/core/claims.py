@@ -198,6 +198,14 @@ class Obligation:
         return dict(self.options).get(key, default)
 
 
+
+def point_text(point) -> str:
+    """A counterexample as a reader writes it, ``a = 1/2, c = 0`` (variables sorted), never a dict repr. Used
+    by every place that shows one: check, JUnit, the pytest plugin, the audit."""
+    if not isinstance(point, dict):
+        return str(point)
+    return ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
+
 @dataclass(slots=True, frozen=True)
 class Evidence:
     """What a backend found. ``detail`` is JSON data that goes into the certificate verbatim."""

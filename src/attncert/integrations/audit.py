@@ -29,6 +29,8 @@ def audit(results) -> dict:
 
 
 def to_markdown(report: dict) -> str:
+    from attncert.core.claims import point_text
+
     lines = ["# attncert errata report", ""]
     if not report["findings"]:
         return "\n".join(lines + ["No findings.", ""])
@@ -48,7 +50,7 @@ def to_markdown(report: dict) -> str:
     for f in report["findings"]:
         ev = f["evidence"]
         lines.append(f"- **{f['id']}** ({f['ref']}): {ev['verdict']} by {ev['method']}"
-                     + (f"; counterexample {ev['point']}" if "point" in ev else "")
+                     + (f"; counterexample {point_text(ev['point'])}" if "point" in ev else "")
                      + (f"; repaired by {', '.join(f['repaired_by'])} "
                         f"({', '.join(f'{k}: {v}' for k, v in f['repair_verdicts'].items())})" if f["repaired_by"] else "")
                      + (f". {f['note']}" if f["note"] else ""))

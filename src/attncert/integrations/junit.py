@@ -9,6 +9,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from attncert.api import failing
+from attncert.core.claims import point_text
 
 
 def junit_xml(results) -> str:
@@ -32,7 +33,7 @@ def junit_xml(results) -> str:
             msg = f"{r.verdict.name} by {r.evidence.method}: {ob.ref}: {ob.statement}"
             point = r.evidence.detail.get("point") if isinstance(r.evidence.detail, dict) else None
             if point:  # the counterexample, exact, as the certificate records it
-                msg += "\ncounterexample: " + ", ".join(f"{k} = {v}" for k, v in sorted(point.items()))
+                msg += "\ncounterexample: " + point_text(point)
             if r.as_expected:
                 out.append(head + " />")
             elif id(r) not in failed:  # UNKNOWN

@@ -13,6 +13,8 @@ import os
 
 import pytest
 
+from attncert.core.claims import point_text
+
 
 def pytest_addoption(parser):
     g = parser.getgroup("attncert", "attncert proof obligations and certificates")
@@ -70,7 +72,7 @@ class ObligationItem(_Item):
             pytest.skip(f"UNKNOWN: {r.evidence.detail.get('reason', '')}")
         exp = self.obligation.expect.name if self.obligation.expect else "PROVED or CONFIRMED"
         point = r.evidence.detail.get("point") if isinstance(r.evidence.detail, dict) else None
-        why = ("counterexample: " + ", ".join(f"{k} = {v}" for k, v in sorted(point.items())) if point else
+        why = ("counterexample: " + point_text(point) if point else
                r.evidence.detail.get("reason") or r.evidence.detail.get("kind", ""))
         raise ObligationFailed(f"{self.obligation.id} ({self.obligation.ref}): {self.obligation.statement}: expected "
                                f"{exp}, got {r.verdict.name} by {r.evidence.method}; {why}")
