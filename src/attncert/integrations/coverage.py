@@ -15,7 +15,7 @@ SCHEMA = "attncert.coverage/1"
 KINDS = ("display", "lemma", "theorem", "proposition", "corollary", "definition", "assumption", "figure", "table")
 STATUSES = ("transcribed", "cited", "not transcribed")
 # a "not transcribed" item whose note starts so has no claim to check
-CLAIM_FREE = ("definition", "notation", "experimental result", "figure without a checkable claim")
+CLAIM_FREE = ("definition", "hypothesis", "notation", "experimental result", "figure without a checkable claim")
 PAPERS = {"ks": "Kajitsuka and Sato (ICLR 2024)", "infoflow": "InfoFlow (Yu et al. 2026)"}
 
 
@@ -98,7 +98,7 @@ def table(obligations, verdicts: dict, paper: str | None = None) -> dict:
 def summary_line(p: str, s: dict) -> str:
     return (f"{PAPERS.get(p, p)}: {s['transcribed']} of {s['numbered_items']} numbered items transcribed "
             f"({s['fraction_of_numbered']:.0%}); of the {s['items_with_claims']} items with a claim to check (not "
-            f"definitions, notation or experiments, and not cited from other work: {s['cited']} cited), "
+            f"definitions, hypotheses, notation or experiments, and not cited from other work: {s['cited']} cited), "
             f"{s['transcribed']} are transcribed ({s['fraction_of_claims']:.0%}) and {s['not_yet_transcribed']} "
             f"are not yet; {len(s['obligations_on_unnumbered_text'])} of its {s['obligations']} obligations check "
             "unnumbered text")
