@@ -190,28 +190,6 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str]]
     return main, sides, sorted(tr.atoms)
 
 
-def all_sides(sides: list) -> str:
-    """The side queries of one claim as one query. Each is ``PREFIX (assert (not C_i))\n(check-sat)\n``
-    with the same PREFIX (declarations and assertions); the result asserts ``(not (and C_1 ... C_k))``
-    after it. Raises ValueError when the queries do not share their prefix."""
-    tail = "\n(check-sat)\n"
-    start = "(assert (not "
-    conds, prefix = [], None
-    for q in sides:
-        if not q.endswith(")" + tail):
-            raise ValueError("not a side query")
-        body = q[: -len(tail)]
-        cut = body.rfind(start)
-        if cut < 0 or not body.endswith("))"):
-            raise ValueError("not a side query")
-        if prefix is None:
-            prefix = body[:cut]
-        elif body[:cut] != prefix:
-            raise ValueError("side queries of different claims")
-        conds.append(body[cut + len(start): -2])
-    return f"{prefix}(assert (not (and {' '.join(conds)})))" + tail
-
-
 def conjuncts(goal) -> list:
     """The top-level conjuncts of a goal (nested 'and' flattened): one small query each is much faster than
     one query for the whole conjunction, and the claim holds iff every conjunct does."""

@@ -393,7 +393,7 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         _, sides, _ = smtlib.queries(domains, hyps, goal)
         if ev["side_queries"] != len(sides):
             raise Reject("number of definedness side queries differs")
-        _solvers_agree(ev["solvers"], [], solver_timeout, sides)
+        _solvers_agree(ev["solvers"], sides, solver_timeout)
         checked.append(f"identity: lhs - rhs vanishes at random rational points with exp/log terms as independent "
                        f"atoms after the log laws (false pass <= 2^-{k}); {len(sides)} definedness conditions "
                        f"unsat on re-run")
@@ -409,7 +409,7 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
             raise Reject("number of definedness side queries differs")
         if not ev["solvers"]:
             raise Reject("smt evidence must record unsat from each solver")
-        _solvers_agree(ev["solvers"], mains, solver_timeout, sides)
+        _solvers_agree(ev["solvers"], mains + sides, solver_timeout)
         checked.append(f"SMT: negated goal ({len(mains)} conjuncts) and {len(sides)} definedness conditions unsat "
                        f"on re-run by {', '.join(smtlib.available())} ({len(mains) + len(sides)} queries)")
         trusted.extend(f"{n} unsat" for n in smtlib.available())
@@ -507,41 +507,24 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     return verdict, checked, trusted
 
 
-JOINED_SCALE = 0.125   # resource limit of the joined side query, relative to one query's
-
-
-def _solvers_agree(recorded, texts: list, solver_timeout: float, sides: list = ()) -> None:
-    """Every query of ``texts`` and of ``sides`` unsat on every installed solver; the recorded answers must
-    all be unsat too.
-
-    ``sides`` are definedness side queries of one claim (``smtlib.queries``): the same assertions, each
-    with its own negated condition. They are first run as one query, the assertions with the negated
-    conjunction of the conditions (``smtlib.all_sides``): unsat of it means unsat of each, since a model
-    violating one condition violates the conjunction. Only when a solver does not answer unsat on it are
-    the side queries run one by one, so joining them never turns a proof into a rejection."""
+def _solvers_agree(recorded, texts: list, solver_timeout: float) -> None:
+    """Every query unsat on every installed solver; the recorded answers must all be unsat too. Each query
+    runs alone (attack round 8: joining the definedness side queries into one conjunction made some far
+    harder, and cvc5 then ran past its resource limit to the wall-clock kill)."""
     if not isinstance(recorded, dict) or any(v != "unsat" for v in recorded.values()) or \
             not set(recorded) <= {"z3", "cvc5"}:
         raise Reject("solver evidence must record unsat from each solver")
-    if not texts and not sides:
+    if not texts:
         return
     solvers = smtlib.available()
     if not solvers:
         raise CannotCheck(f"cannot re-run SMT queries: {NO_SOLVER}")
-    try:
-        joined = smtlib.all_sides(list(sides)) if len(sides) > 1 else None
-    except ValueError:   # not of the shape smtlib.queries writes: run them one by one
-        joined = None
     for name, run in solvers.items():
-        def ask(text, scale=1):
+        for text in texts:
             try:
-                return run(text, solver_timeout, scale)
+                ans = run(text, solver_timeout)
             except Exception as e:  # solver crash: not a verification
                 raise Reject(f"{name} failed: {e.__class__.__name__}") from None
-        # the joined query gets an eighth of the resource limit: a conjunction harder than its parts (a
-        # hostile certificate can build one) then costs at most 1/8 more than the queries one by one
-        todo = list(texts) + ([] if joined is not None and ask(joined, JOINED_SCALE) == "unsat" else list(sides))
-        for text in todo:
-            ans = ask(text)
             if ans != "unsat":
                 raise Reject(f"{name} answered {ans} (not unsat) on re-run")
 
@@ -643,16 +626,15 @@ def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: floa
         _, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark, own)
         for cond in derived if prove else ():
             mains, sides, _ = smtlib.plan(domains, hyps[:i], cond)
-            todo = [q for q in mains if q not in done]  # a query already shown unsat is not re-run
-            todo_sides = [q for q in sides if q not in done]
+            todo = [q for q in mains + sides if q not in done]  # a query already shown unsat is not re-run
             try:
-                _solvers_agree({"z3": "unsat"}, todo, solver_timeout, todo_sides)
+                _solvers_agree({"z3": "unsat"}, todo, solver_timeout)
             except CannotCheck:
                 raise
             except Reject as e:
                 raise Reject(f"hypothesis {i + 1} cites axiom {name}, but a condition of it is neither "
                              f"another hypothesis nor shown from the hypotheses before it ({e})") from None
-            done.update(todo + todo_sides)
+            done.update(todo)
         out[i] = name
     return out, len(done)
 
