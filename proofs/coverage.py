@@ -325,7 +325,7 @@ INFOFLOW = [
     ("display", "(43)", 557, "transcribed",
      ["infoflow.thm4.budget_42_43", "infoflow.thm4.budget_repaired", "infoflow.thm4.budget_network"], ""),
     ("theorem", "Theorem 5", 571, "transcribed", ["infoflow.thm5.*"],
-     "proof steps of A.2; the proof's exponent (T-k+1)/(n+1)-1 differs from the statement's; the paper's cube count < N^m 'for N large enough' (L647) PROVED (infoflow.thm5.cube_count_lt_Nm.*, threshold N0 explicit) and the exact count PROVED with no threshold, for n = 1, 2, 3, 5; REFUTED is only the reading 'at every allowed eps' (infoflow.thm5.cube_count_as_printed_m1_n5, m = 1, n = 5)"),
+     "proof steps of A.2; the proof's exponent (T-k+1)/(n+1)-1 differs from the statement's; the paper's cube count < N^m 'for N large enough' (L647) PROVED (infoflow.thm5.cube_count_lt_Nm.*, threshold N0 explicit) and the exact count PROVED with no threshold, for n = 1, 2, 3, 5; REFUTED is only its use at the theorem's own eps < 1/(64m), where N may not be large enough yet (infoflow.thm5.cube_count_as_printed_m1_n5, m = 1, n = 5, eps = 1/65)"),
     ("display", "(44)", 575, "not transcribed", [],
      "definition (no claim to check): the softmax-attention model M of Theorem 5"),
     ("theorem", "Theorem 6", 804, "transcribed",

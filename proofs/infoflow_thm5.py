@@ -57,7 +57,8 @@ for nn in (1, 2, 3, 5):
        repairs="infoflow.thm5.cube_count_as_printed_m1_n5")
 # the printed count at an allowed eps where N is not yet "large enough": m = 1, n = 5, eps = 1/65 -> N = 4
 ob("cube_count_as_printed_m1_n5", "infoflow:A.2 (L643-647)",
-   "the printed cube count (N^{m/(n+1)}/4 + 1)^{n+1} is < N^m at every allowed eps; here m = 1, n = 5, eps = 1/65, N = 4",
+   "the proof applies 'for N large enough, this number is strictly smaller than N^m' (L647) at the theorem's own eps "
+   "(eps < 1/(64m), so N >= 4), where it can fail: m = 1, n = 5, eps = 1/65, N = 4 gives (N^{m/(n+1)}/4 + 1)^{n+1} >= N^m",
    claim([], [], (exp(F(1, 6) * log(num(4))) / 4 + 1) ** 6 < 4), ["interval"], expect=Verdict.REFUTED,
    finding=Finding("implicit-threshold", "The pigeonhole step needs N > (4/3)^{(n+1)/m}, which eps < 1/(64m) "
                    "(N >= 4) implies only when (n+1)/m <= ln 4 / ln(4/3) ~ 4.82. Count the cubes exactly "
