@@ -406,14 +406,20 @@ ob("chain.35_36", f"{REF} (35) <= (36) repaired",
    claim(QV, qpos + [q1 >= q2, fact(lhs4.eq(first4 + second4), "infoflow.thm4.identity_14_15")],
          abs_(lhs4) <= abs_(second4) + abs_(first4)), ["smt"],
    repairs="infoflow.thm4.chain.35_36_as_printed")
-ob("chain.36_38", f"{REF} (36) <= (37) <= (38)",
-   "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2 (from (33) and (22), or (23) as printed)",
-   claim(["n31", "n16"] + CH + ["nd", "u4"],
-         [T >= 1, e > 0] + H_31 + H_u4
-         + [fact(C_31, "infoflow.thm4.chain.31_33.closed"), fact(C_16_22, "infoflow.thm4.chain.16_22.closed"),
-            # n31, n16: the norms of the two terms of (36), (31) and (16)
-            n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
-         and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
+def chain_36_38(chain, ref, statement, ch, h31, hu4, c31, c16_22):
+    """(36) <= (37) <= (38) from the closed forms of (31)-(33) and (16)-(22) of ``chain`` ('chain' as printed,
+    'chain_r' repaired); n31, n16 are the norms of the two terms of (36), (31) and (16)."""
+    ob(f"{chain}.36_38", ref, statement,
+       claim(["n31", "n16"] + ch + ["nd", "u4"],
+             [T >= 1, e > 0] + h31 + hu4
+             + [fact(c31, f"infoflow.thm4.{chain}.31_33.closed"), fact(c16_22, f"infoflow.thm4.{chain}.16_22.closed"),
+                n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
+             and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
+
+
+chain_36_38("chain", f"{REF} (36) <= (37) <= (38)",
+            "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2 (from (33) and (22), or (23) as printed)",
+            CH, H_31, H_u4, C_31, C_16_22)
 
 # ---------------------------------------------------------------- (16)-(38) with the repaired norm bound
 # ||V_j|| <= rho = sqrt(n E) (values_norm_repaired: entries bounded by 1 give ||W_V||_op <= sqrt(n E)), so the
@@ -464,13 +470,9 @@ ob("chain_r.31_33", f"{REF} (31) <= (32) <= (33), repaired norm bound",
    "Q1/(Q1+Q4+Q5) ||V1-V2|| <= T Q1/(Q1+Q3+Q5) ||V1-V2|| <= eps^{k+1}/4 (the ratio condition with delta')",
    claim(CH_r + ["nd"], H_31_r, G_31), ["smt"])
 C_31_r = closed("chain_r.31_33", f"{REF} (31) <= (32) <= (33), repaired norm bound", CH_r + ["nd"], H_31_r, G_31, keep=8)
-ob("chain_r.36_38", f"{REF} (36) <= (37) <= (38), repaired norm bound",
-   "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2, from chain_r.31_33 and chain_r.16_22",
-   claim(["n31", "n16"] + CH_r + ["nd", "u4"],
-         [T >= 1, e > 0] + H_31_r + H_u4_r
-         + [fact(C_31_r, "infoflow.thm4.chain_r.31_33.closed"), fact(C_16_22_r, "infoflow.thm4.chain_r.16_22.closed"),
-            n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
-         and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
+chain_36_38("chain_r", f"{REF} (36) <= (37) <= (38), repaired norm bound",
+            "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2, from chain_r.31_33 and chain_r.16_22",
+            CH_r, H_31_r, H_u4_r, C_31_r, C_16_22_r)
 
 # ================================================================ the separation and Lemma 4 (L480-520)
 ob("sphere_identity", f"{REF} (L482)", "on S^2: 2(1 + x.y) = ||x + y||^2",

@@ -76,14 +76,18 @@ def cmd_report(args, out, err) -> int:
     return 1 if api.failing(results, args.strict) else 0
 
 
+def _check_paper(paper: str) -> None:
+    if paper not in ("all", "infoflow", "ks"):
+        raise UsageError(f"unknown paper {paper!r}: all, infoflow or ks")
+
+
 def cmd_theorems(args, out, err) -> int:
     """Runs every obligation (cached), then the prover's closure walk; `verify` re-establishes each row
     from the theorem certificates that `certify` writes."""
     from attncert import api
     from attncert.core.theorems import theorem_rows
 
-    if args.paper not in ("all", "infoflow", "ks"):
-        raise UsageError(f"unknown paper {args.paper!r}: all, infoflow or ks")
+    _check_paper(args.paper)
     results = run_all(api.select("all"), args.timeout, err, "checking", jobs=args.jobs, use_cache=not args.no_cache)
     rows = [r for r in theorem_rows(results) if args.paper in ("all", r["paper"])]
     counts: dict = {}
@@ -116,8 +120,7 @@ def cmd_coverage(args, out, err) -> int:
     from attncert import api
     from attncert.integrations import coverage
 
-    if args.paper not in ("all", "infoflow", "ks"):
-        raise UsageError(f"unknown paper {args.paper!r}: all, infoflow or ks")
+    _check_paper(args.paper)
     obs = api.select(args.paper)
     verdicts = {}
     if not args.no_run:
@@ -127,7 +130,7 @@ def cmd_coverage(args, out, err) -> int:
     rec = coverage.table(obs, verdicts, args.paper)
     if not args.quiet:
         for row in rec["items"]:
-            v = coverage._verdicts_cell(row)
+            v = coverage.verdicts_cell(row)
             out.write(f"{row['paper']:<9} {row['label']:<14} L{row['line']:<5} {row['status']:<16}"
                       + (f" {v}" if v else "") + (f"  ({row['note']})" if row["status"] != "transcribed" else "") + "\n")
     for p, sm in rec["summary"].items():

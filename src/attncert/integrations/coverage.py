@@ -104,7 +104,7 @@ def summary_line(p: str, s: dict) -> str:
             "unnumbered text")
 
 
-def _verdicts_cell(r: dict) -> str:
+def verdicts_cell(r: dict) -> str:
     if r["status"] != "transcribed":
         return ""
     v = r["verdicts"]
@@ -124,7 +124,7 @@ def markdown(rec: dict) -> str:
                 continue
             cell = lambda x: str(x).replace("|", "\\|")   # noqa: E731
             obs = ", ".join(f"`{g}`" for g in r["globs"])
-            out.append(f"| {r['label']} | {r['line']} | {r['status']} | {_verdicts_cell(r)} | {obs} | {cell(r['note'])} |")
+            out.append(f"| {r['label']} | {r['line']} | {r['status']} | {verdicts_cell(r)} | {obs} | {cell(r['note'])} |")
         loose = s["obligations_on_unnumbered_text"]
         if loose:
             out += ["", f"Obligations on unnumbered text ({len(loose)}): " + ", ".join(f"`{i}`" for i in loose) + "."]
