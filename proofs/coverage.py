@@ -43,8 +43,8 @@ KS = [
     ("display", "(15)", 187, "transcribed", ["ks.boltz.lemma1.conclusion_16.*"], "sampled, n = 2, 3, 4"),
     ("display", "(16)", 189, "transcribed", ["ks.boltz.lemma1.conclusion_16.*", "ks.boltz.lemma1.hard_instance.*"], "sampled n = 2, 3, 4; hard instances n = 2, 3, 5 PROVED by intervals"),
     # --- 4 Applications ---
-    ("corollary", "Corollary 1", 203, "not transcribed", [], "not yet transcribed: the memorisation claim (17) needs the memorising one-hidden-layer FFN of Zhang et al. (2016), not built; no step of A.3 (L537-548) is checked. Nearby only: ks.thm.cor1.param_count, the algebraic expansion 4(s+d) + d(2nN+d) = 4s + 4d + 2dnN + d^2, and ks.thm.thm2.delta_47_vs_8, which compares (47) with (8)"),
-    ("display", "(17)", 207, "not transcribed", [], "not yet transcribed: exact memorisation F(X^(i)) = Y^(i) needs the memorising one-hidden-layer FFN of Zhang et al. (2016), not built"),
+    ("corollary", "Corollary 1", 203, "transcribed", ["ks.thm.cor1.*"], "the parameter count as the sum of its parts, and the lemmas of the memorising block (ramps, skip connection) PROVED; the whole corollary is built and checked exactly only on concrete datasets by `attncert construct ks-cor1` (docs/ks-theorems.md), not for every dataset"),
+    ("display", "(17)", 207, "transcribed", ["ks.thm.cor1.ramp_*", "ks.thm.cor1.relu_split"], "F(X^(i)) = Y^(i) exactly on built instances (`attncert construct ks-cor1`: the sides certified by interval arithmetic, these lemmas for all reals, the labels by exact arithmetic); not for every dataset"),
     ("corollary", "Corollary 2", 215, "transcribed", ["ks.thm.cor2.*"], "proof A.4: (48)'s separatedness claim REFUTED as printed (upper norm for d >= 2, eps-separation), repairs PROVED; (49), (50) PROVED"),
     ("display", "(18)", 219, "not transcribed", [], "not yet transcribed: exact memorisation with positional encodings needs the memorising FFN of Zhang et al. (2016), not built"),
     ("display", "(19)", 227, "not transcribed", [], "definition (no claim to check): the class T_2 of FF o SA o FF Transformers"),
@@ -145,9 +145,9 @@ KS = [
     ("display", "(103)", 822, "transcribed", ["ks.boltz.lemma6.conclusion_103.*", "ks.boltz.lemma6.prose_103_*"], "sampled n = 2, 3 (CONFIRMED); prose as printed REFUTED"),
     ("display", "(104)", 826, "not transcribed", [], "not yet transcribed: needs concavity on an interval (tangent-line bound from Lemmas 4-5); taken as fact:(104) by ks.boltz.lemma6.step_105_line1, cross-checked only by sampling (103)"),
     ("display", "(105)", 830, "transcribed", ["ks.boltz.lemma6.step_105_*"], "line by line"),
-    ("display", "(106)", 840, "not transcribed", [], "not yet transcribed: illustrative example with approximations; its strict part boltz(8,6,5) > boltz(4,3,1) could be checked numerically, not done"),
-    ("display", "(107)", 846, "not transcribed", [], "not yet transcribed: numeric example boltz(8,3,1) >= boltz(8,3,3) of the proof sketch; not done"),
-    ("display", "(108)", 850, "not transcribed", [], "not yet transcribed: numeric example boltz(8,6,5) <= boltz(8,6) of the proof sketch; not done"),
+    ("display", "(106)", 840, "transcribed", ["ks.boltz.sketch.example_106"], "the strict part boltz(8,6,5) > boltz(4,3,1) PROVED (arb enclosure); the two '~' are no claims (boltz(8,6,5) = 7.65.., boltz(4,3,1) = 3.63..)"),
+    ("display", "(107)", 846, "transcribed", ["ks.boltz.sketch.example_107"], "boltz(8,3,1) >= boltz(8,3,3) PROVED (arb enclosure)"),
+    ("display", "(108)", 850, "transcribed", ["ks.boltz.sketch.example_108"], "boltz(8,6,5) <= boltz(8,6) PROVED (arb enclosure); underline a = (8,6,-inf) read as (8,6), the paper's own 'abuse of notation'"),
     ("display", "(109)", 856, "not transcribed", [], "not yet transcribed: approximation in the illustrative example (its exact form is (122)); no precise claim"),
     ("display", "(110)", 864, "transcribed", ["ks.boltz.lemma1.step_110.n3"], "n = 3"),
     ("display", "(111)", 868, "not transcribed", [], "not yet transcribed: WLOG claim (for a != b, existence of the first index k where a and b differ, with a_{k+1} > b_{k+1} after swapping a and b); trivial, but not checked"),
@@ -163,7 +163,7 @@ KS = [
     ("display", "(120)", 910, "transcribed", ["ks.boltz.lemma7.step_120*"], "as printed REFUTED for k = n - 1, repair PROVED; strict for k < n - 1 sampled (n = 3, k = 1)"),
     ("display", "(121)", 916, "not transcribed", [], "definition (no claim to check): gamma_k and xi_k"),
     ("display", "(122)", 920, "transcribed", ["ks.boltz.lemma7.identity_122.*"], "only (n,k) = (3,1), (4,2)"),
-    ("display", "(123)", 924, "not transcribed", [], "not yet transcribed: (122) minus boltz(underline a), not checked as its own step (used as the first line of (126))"),
+    ("display", "(123)", 924, "transcribed", ["ks.boltz.lemma7.identity_123.*"], "(122) minus boltz(underline a), an identity; only (n,k) = (3,1), (4,2)"),
     ("display", "(124)", 928, "transcribed", ["ks.boltz.lemma7.step_124_*"], ""),
     ("display", "(125)", 932, "transcribed", ["ks.boltz.lemma7.step_125"], ""),
     ("display", "(126)", 936, "transcribed", ["ks.boltz.lemma7.step_126*"], ""),
@@ -188,7 +188,7 @@ NORM_V = ("as printed PROVED only under ||V_j|| <= 1 (L404), which is REFUTED (i
 CHAIN_R = ("as printed the display carries the bound ||V_j|| <= 1 (L404, REFUTED: infoflow.thm4.values_norm_as_printed); "
            "with ||V_j|| <= sqrt(nE) it carries a factor sqrt(nE), and the repaired chain with delta' = delta/sqrt(nE) is "
            "PROVED (infoflow.thm4.chain_r.*)")
-# (60)-(64) of D.1: only the step's consequence is checked
+# (60)-(64) of D.1: the chain for small (T, D); the step's consequence separately
 DRET = ("the D.1 step-4 contradiction's consequence N' >= D(T-D) (L1305) is checked by infoflow.trees.dret.lower.* "
         "only for T <= 8, D <= 3, under the SAT abstraction")
 INFOFLOW = [
@@ -377,17 +377,24 @@ INFOFLOW = [
     ("display", "(59)", 1213, "not transcribed", [],
      "definition (no claim to check): target (7) restated for experiment C.5"),
     ("table", "Table 12", 1229, "not transcribed", [], EXP + ": triangle-center NMSE against T"),
-    ("display", "(60)", 1295, "not transcribed", [],
-     "not yet transcribed: first line of the step-4 contradiction (as printed the union runs over i = 1..T where there are D trees, "
-     "a typo, also at L1301); no obligation checks the chain (60)-(64); " + DRET),
-    ("display", "(61)", 1296, "not transcribed", [],
-     "not yet transcribed: step of the step-4 contradiction, the '=' (60) = (61), not checked; " + DRET),
-    ("display", "(62)", 1297, "not transcribed", [],
-     "not yet transcribed: step of the step-4 contradiction, (61) <= (62), not checked; " + DRET),
-    ("display", "(63)", 1298, "not transcribed", [],
-     "not yet transcribed: step of the step-4 contradiction, (62) <= D - 1, not checked; " + DRET),
-    ("display", "(64)", 1299, "not transcribed", [],
-     "not yet transcribed: step of the step-4 contradiction, D - 1 < |I_F(X_T)|, not checked; " + DRET),
+    ("display", "(60)", 1295, "transcribed",
+     ["infoflow.trees.d1.dret.step4_chain_as_printed", "infoflow.trees.d1.dret.step4_60_eq_61.*",
+      "infoflow.trees.d1.dret.step4_chain.*"],
+     "as printed the union runs over i = 1..T where there are D trees (typo, also at L1301): read literally, (60) <= D - 1 "
+     "REFUTED (T = 3, D = 2); with i = 1..D the chain PROVED; sets as 0/1 indicators, (T, D) = (3,2), (4,2), (5,3) only; " + DRET),
+    ("display", "(61)", 1296, "transcribed",
+     ["infoflow.trees.d1.dret.step4_60_eq_61.*", "infoflow.trees.d1.dret.step4_61_le_62.*"],
+     "(60) = (61) and (61) <= (62) PROVED for every configuration of the sets, (T, D) = (3,2), (4,2), (5,3) only"),
+    ("display", "(62)", 1297, "transcribed",
+     ["infoflow.trees.d1.dret.step4_61_le_62.*", "infoflow.trees.d1.dret.step4_62_le_63.*"],
+     "(61) <= (62) and the union bound (62) <= D - 1 PROVED, (T, D) = (3,2), (4,2), (5,3) only"),
+    ("display", "(63)", 1298, "transcribed",
+     ["infoflow.trees.d1.dret.step4_62_le_63.*", "infoflow.trees.d1.dret.step4_63_lt_64.*"],
+     "(62) <= D - 1 < |I_F(X_T)| PROVED, (T, D) = (3,2), (4,2), (5,3) only"),
+    ("display", "(64)", 1299, "transcribed",
+     ["infoflow.trees.d1.dret.step4_63_lt_64.*", "infoflow.trees.d1.dret.step4_contradiction.*"],
+     "D - 1 < |I_F(X_T)| (|I_F| = D by the choice x(t_i) = z_i, a hypothesis) and the contradiction with "
+     "I_F subset union of the D roots PROVED, (T, D) = (3,2), (4,2), (5,3) only"),
     ("figure", "Figure 2", 1354, "transcribed", ["infoflow.trees.fig2.*"],
      "every printed node value follows from the printed f_in; roots cover I_F"),
     ("figure", "Figure 3", 1359, "not transcribed", [],

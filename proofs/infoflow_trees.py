@@ -18,7 +18,7 @@ from attncert.papers.infoflow import trees as tr
 from attncert.papers.infoflow import trees_backend  # noqa: F401  (registers the treemin and treegrid methods)
 from attncert.papers.infoflow.treesat import ENCODING, defined_name
 from attncert.core.claims import Finding, Var, claim
-from attncert.core.expr import and_, num, var
+from attncert.core.expr import add, and_, max_, min_, num, or_, var
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
 
@@ -91,6 +91,121 @@ for T in range(3, 7):
        f"C(T,3) = {comb(T, 3)} leaves, so >= C(T,3) - 3 = {comb(T, 3) - 3} comparisons",
        claim(V, [], N >= comb(T, 3)), ["treemin"],
        options=(("target", "triangle"), ("T", T), ("D", 3), ("encoding", ENCODING)))
+
+# ------------------------------------------- D.1, D-retrieval lower bound, step 4: the chain (60)-(64)
+# Step 4 (L1291-1301) assumes |I_j| <= T - D for some tree T_j, takes t_1..t_D outside I_j (the union of
+# T_j's leaf sets) and x(t_i) = z_i, so that I_F(X_T) = {t_1, .., t_D}; as I_fi(X_T, T_j) is a subset of
+# I_j, [I_F cap I_fi(X_T, T_j)] is a subset of [I_F cap I_j] = {}. The sets are written for fixed (T, D)
+# as 0/1 integer indicators over the positions t = 1..T, with j = 1 (the D trees are interchangeable):
+# f<t> = [t in I_F(X_T)], y<i>_<t> = [t in I_fi(X_T, T_i)], l<t> = [t in I_j]. A cardinality is a sum of
+# indicators, a union a maximum, an intersection a minimum. Each relation is then proved for EVERY
+# configuration of the sets (SMT over the integers): the union bound and |A cap B| <= |B| are shown, not
+# assumed. |I_fi(X_T, T_i)| = 1 (step 2) is used as <= 1, which is all the chain needs.
+# The union of (60) (and of the contradicted identity, L1301) runs over i = 1..T where there are D trees:
+# read literally, with T - D further trees T_{D+1}..T_T, the chain fails (as_printed below); the steps are
+# stated with the union over the D trees.
+def _ind(name):
+    return Var(name, "int", F(0), F(1))
+
+
+def _step4(T, trees):
+    """The indicators of step 4 for T positions and ``trees`` trees: (f, y, l) as expressions, by position."""
+    f = {t: var(f"f{t}") for t in range(1, T + 1)}
+    y = {(i, t): var(f"y{i}_{t}") for i in range(1, trees + 1) for t in range(1, T + 1)}
+    l_ = {t: var(f"l{t}") for t in range(1, T + 1)}
+    return f, y, l_
+
+
+def _vars(T, trees=0, fs=True, ls=False, tree_ids=None):
+    ids = list(range(1, trees + 1)) if tree_ids is None else list(tree_ids)
+    names = ([f"f{t}" for t in range(1, T + 1)] if fs else []) + [f"y{i}_{t}" for i in ids for t in range(1, T + 1)]
+    names += [f"l{t}" for t in range(1, T + 1)] if ls else []
+    return [_ind(s) for s in names], [var(s) for s in names]
+
+
+def _union(y, ids, t):
+    """[t in the union over i in ids of I_fi(X_T, T_i)] (0 for an empty union)."""
+    terms = [y[i, t] for i in ids]
+    return num(0) if not terms else terms[0] if len(terms) == 1 else max_(*terms)
+
+
+def _box(vs):
+    return [h for v in vs for h in (v >= 0, v <= 1)]
+
+
+def _step4_hyps(T, D, trees):
+    """The facts of step 4 for tree j = 1: |I_F| = D, |I_fi(X_T, T_i)| <= 1 for each tree, I_fi(X_T, T_1) subset
+    I_1 and I_F cap I_1 = {} (t_1..t_D outside I_j)."""
+    f, y, l_ = _step4(T, trees)
+    return ([add(*f.values()).eq(D)] + [add(*[y[i, t] for t in range(1, T + 1)]) <= 1 for i in range(1, trees + 1)]
+            + [y[1, t] <= l_[t] for t in range(1, T + 1)] + [f[t] + l_[t] <= 1 for t in range(1, T + 1)])
+
+
+def _q60(T, trees):
+    """(60): |I_F(X_T) cap union_{i=1}^{trees} I_fi(X_T, T_i)|."""
+    f, y, _ = _step4(T, trees)
+    return add(*[min_(f[t], _union(y, range(1, trees + 1), t)) for t in range(1, T + 1)])
+
+
+# as printed: the union of (60) over i = 1..T, i.e. T trees T_1..T_T; then (60) <= (63) = D - 1 fails
+T_P, D_P = 3, 2
+vs_p, ex_p = _vars(T_P, T_P, ls=True)
+ob("d1.dret.step4_chain_as_printed", "infoflow:D.1 (60)-(64) (D-retrieval lower bound, step 4)",
+   f"as printed, (60) = |I_F(X_T) cap union_(i=1)^T I_fi(X_T, T_i)| <= ... <= (63) = D - 1 < (64) = |I_F(X_T)|, "
+   f"reading the union over i = 1..T literally (T trees, |I_fi| <= 1 each, I_fi(X_T, T_j) subset I_j, "
+   f"I_F cap I_j = {{}}, |I_F| = D; T = {T_P}, D = {D_P}, j = 1)",
+   claim(vs_p, _box(ex_p) + _step4_hyps(T_P, D_P, T_P),
+         and_(_q60(T_P, T_P) <= D_P - 1, num(D_P - 1) < add(*_step4(T_P, T_P)[0].values()))),
+   ["replay"], expect=Verdict.REFUTED,
+   # I_F = {1, 2}, I_1 = I_fi(X_T, T_1) = {3}, I_fi(X_T, T_2) = {1}, I_fi(X_T, T_3) = {2}: (60) = 2 > D - 1 = 1
+   hint=tuple(sorted({"f1": F(1), "f2": F(1), "f3": F(0), "l1": F(0), "l2": F(0), "l3": F(1),
+                      "y1_1": F(0), "y1_2": F(0), "y1_3": F(1), "y2_1": F(1), "y2_2": F(0), "y2_3": F(0),
+                      "y3_1": F(0), "y3_2": F(1), "y3_3": F(0)}.items())),
+   finding=Finding("typo", "There are D trees T_1..T_D (step 2), so the union in (60) and in the identity it "
+                   "contradicts (L1301, which also misplaces the bars: |I_F(X_T)| vs I_F(X_T) = union) runs over "
+                   "i = 1..D. Read literally over i = 1..T, further trees could cover I_F and (60) can reach "
+                   "|I_F| = D: e.g. T = 3, D = 2, I_F = {1, 2}, I_fi(T_1) = I_1 = {3}, I_fi(T_2) = {1}, "
+                   "I_fi(T_3) = {2} gives (60) = 2 > D - 1. With i = 1..D every step holds.", False))
+
+DRET4 = ((3, 2), (4, 2), (5, 3))
+for T, D in DRET4:
+    f, y, l_ = _step4(T, D)
+    others = range(2, D + 1)                    # i != j = 1
+    q60 = _q60(T, D)
+    q61 = add(*[min_(f[t], _union(y, others, t)) for t in range(1, T + 1)])
+    q62 = add(*[_union(y, others, t) for t in range(1, T + 1)])
+    q64 = add(*f.values())
+    tag = f"T{T}D{D}"
+    where = f"(T = {T}, D = {D}, j = 1; union over the D trees)"
+    vs_all, ex_all = _vars(T, D, ls=True)
+    ob(f"d1.dret.step4_60_eq_61.{tag}", "infoflow:D.1 (60)-(61)",
+       f"(60) = (61): |I_F cap union_(i=1)^D I_fi(X_T, T_i)| = |I_F cap union_(i != j) I_fi(X_T, T_i)|, since "
+       f"[I_F cap I_fi(X_T, T_j)] subset [I_F cap I_j] = {{}} {where}",
+       claim(vs_all, _box(ex_all) + [y[1, t] <= l_[t] for t in range(1, T + 1)]
+             + [f[t] + l_[t] <= 1 for t in range(1, T + 1)], q60.eq(q61)), ["smt"])
+    vs_o, ex_o = _vars(T, tree_ids=others)
+    ob(f"d1.dret.step4_61_le_62.{tag}", "infoflow:D.1 (61)-(62)",
+       f"(61) <= (62): |I_F cap union_(i != j) I_fi(X_T, T_i)| <= |union_(i != j) I_fi(X_T, T_i)| {where}",
+       claim(vs_o, _box(ex_o), q61 <= q62), ["smt"])
+    vs_y, ex_y = _vars(T, fs=False, tree_ids=others)
+    ob(f"d1.dret.step4_62_le_63.{tag}", "infoflow:D.1 (62)-(63)",
+       f"(62) <= (63): |union_(i != j) I_fi(X_T, T_i)| <= D - 1 when |I_fi(X_T, T_i)| <= 1 for each of the D - 1 "
+       f"trees i != j {where}",
+       claim(vs_y, _box(ex_y) + [add(*[y[i, t] for t in range(1, T + 1)]) <= 1 for i in others], q62 <= D - 1),
+       ["smt"])
+    vs_f, ex_f = _vars(T)
+    ob(f"d1.dret.step4_63_lt_64.{tag}", "infoflow:D.1 (63)-(64)",
+       f"(63) < (64): D - 1 < |I_F(X_T)| when I_F(X_T) = {{t_1, .., t_D}} has D elements {where}",
+       claim(vs_f, _box(ex_f) + [q64.eq(D)], num(D - 1) < q64), ["smt"])
+    H = _box(ex_all) + _step4_hyps(T, D, D)
+    ob(f"d1.dret.step4_chain.{tag}", "infoflow:D.1 (60)-(64) repaired",
+       f"repaired (union over i = 1..D): (60) = |I_F cap union_(i=1)^D I_fi(X_T, T_i)| <= D - 1 < |I_F(X_T)| "
+       f"{where}", claim(vs_all, H, and_(q60 <= D - 1, num(D - 1) < q64)), ["smt"],
+       repairs="infoflow.trees.d1.dret.step4_chain_as_printed")
+    ob(f"d1.dret.step4_contradiction.{tag}", "infoflow:D.1 (64) 'which contradicts' (L1301)",
+       f"the facts of step 4 contradict I_F(X_T) subset union_(i=1)^D I_fi(X_T, T_i) (step 3 of the upper bound): "
+       f"some t in I_F is in no root's set {where}",
+       claim(vs_all, H, or_(*[f[t] > _union(y, range(1, D + 1), t) for t in range(1, T + 1)])), ["smt"])
 
 # ------------------------------------------------------------------------------------ D.1 findings
 # (i) 'I_fi = argmax_{I subset [T], |I| = 3} ||sum x||^2 = I_F(X)' as printed: the tree with

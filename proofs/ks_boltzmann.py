@@ -346,6 +346,25 @@ for n in (2, 3):
            options=(("samples", 40), ("sampler", _lemma6_sampler(2)), ("seed", 7)))
 
 # ------------------------------------------------------------------------------------------------
+# B.3, the proof sketch of Lemma 1 (L836-858): the numeric examples (106)-(108), closed claims over
+# boltz at integer points, each decided by an arb enclosure (the margins are far above the enclosure width).
+# The '~' (approx) of (106) are no claims (boltz(8,6,5) = 7.65.., boltz(4,3,1) = 3.63..); only its strict middle,
+# carried to the two boltz values as the sketch uses it ('can readily separate these two inputs'), is checked.
+ob("sketch.example_106", "ks:B.3 (106) (proof sketch of Lemma 1)",
+   "boltz(a^(i)) > boltz(a^(j)) for a^(i) = (8, 6, 5), a^(j) = (4, 3, 1) (the strict part of "
+   "'boltz(a^(i)) ~ 8 > 4 ~ boltz(a^(j))')",
+   claim([], [], boltz([num(8), num(6), num(5)]) > boltz([num(4), num(3), num(1)])), ["interval"])
+ob("sketch.example_107", "ks:B.3 (107) (proof sketch of Lemma 1)",
+   "boltz(a^(j)) >= boltz(bar a^(j)) with a^(j) = (8, 3, 1), bar a^(j) = (8, 3, 3)",
+   claim([], [], boltz([num(8), num(3), num(1)]) >= boltz([num(8), num(3), num(3)])), ["interval"])
+# (108) writes underline a^(i) = (8, 6, -inf), 'or by abuse of notation boltz(a^(i)) <= boltz(8, 6)': the
+# entry -inf has weight e^{-inf} = 0, so boltz(8, 6, -inf) is read as boltz(8, 6), as the paper says
+ob("sketch.example_108", "ks:B.3 (108) (proof sketch of Lemma 1)",
+   "boltz(a^(i)) <= boltz(underline a^(i)) with a^(i) = (8, 6, 5), underline a^(i) = (8, 6, -inf), "
+   "read 'by abuse of notation' as boltz(8, 6, 5) <= boltz(8, 6)",
+   claim([], [], boltz([num(8), num(6), num(5)]) <= boltz([num(8), num(6)])), ["interval"])
+
+# ------------------------------------------------------------------------------------------------
 # Lemma 7: (114)-(131).
 ob("lemma7.hyp_114_as_printed", "ks:B.3 Lemma 7 (114)",
    "tokenwise delta-separated vectors in decreasing order satisfy: i > j => a_i - a_j > delta",
@@ -408,6 +427,13 @@ for n, k in ((3, 1), (4, 2)):
     ob(f"lemma7.identity_122.n{n}k{k}", "ks:B.3 (122)",
        f"boltz(bar b) = boltz(a_1..a_k, b_(k+1) + log(n-k)) - log(n-k) e^(b+log(n-k)) / (xi_k + e^(b+log(n-k))) (n={n}, k={k})",
        claim(vs[:k] + [Var(f"b{k + 1}")], [], boltz(barb).eq(rhs)), ["identity"])
+    # (123): (122) minus boltz(underline a), underline a = (a_1, ..., a_{k+1}) of (118)
+    unda = a[:k + 1]
+    ob(f"lemma7.identity_123.n{n}k{k}", "ks:B.3 (123)",
+       f"boltz(bar b) - boltz(underline a) = boltz(a_1..a_k, b_(k+1) + log(n-k)) - boltz(underline a) "
+       f"- log(n-k) e^(b+log(n-k)) / (xi_k + e^(b+log(n-k))), underline a = (a_1..a_(k+1)) (n={n}, k={k})",
+       claim(vs[:k + 1] + [Var(f"b{k + 1}")], [], (boltz(barb) - boltz(unda)).eq(
+           boltz(a[:k] + [shift]) - boltz(unda) - log(num(n - k)) * exp(shift) / (xi + exp(shift)))), ["identity"])
 
 ak, ak1, bk1, Lnk, Lk1, Q, c = V("ak", "ak1", "bk1", "Lnk", "Lk1", "Q", "c")
 # n >= 2 tokens, case k >= 1 of the proof: 1 <= k <= n - 1 (n and k are declared real: every step holds

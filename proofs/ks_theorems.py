@@ -235,6 +235,21 @@ ob("cor1.param_count", "ks:A.3 Corollary 1",
    "4(s + d) + d(2nN + d)",
    claim(["s", "dd", "n", "N"], [], (4 * (s_ + dd) + dd * (2 * nn * NN + dd)).eq(4 * s_ + 4 * dd + 2 * dd * nn * NN + dd * dd)),
    ["identity"])
+# The memorising feed-forward block of Corollary 1 (A.3), built by `attncert construct ks-cor1`
+# (attncert.papers.ks.memorise): with rational weights the skip connection of (3) is cancelled by the units
+# relu(x), relu(-x), and each label step is a ramp relu(z - b + h) - relu(z - b), flat outside [b - h, b].
+# These three facts hold for all reals; with the certified sides of each built instance they give (17) exactly.
+zr, br, hr, xr = V("z", "b", "h", "x")
+ob("cor1.ramp_low", "ks:A.3 (17), the memorising block (ramp below)",
+   "a ramp is 0 below its start: z <= b - h, h > 0 => relu(z - b + h) - relu(z - b) = 0",
+   claim(["z", "b", "h"], [hr > 0, zr <= br - hr], (relu(zr - br + hr) - relu(zr - br)).eq(0)), ["smt"])
+ob("cor1.ramp_high", "ks:A.3 (17), the memorising block (ramp above)",
+   "a ramp is h above its end: z >= b, h > 0 => relu(z - b + h) - relu(z - b) = h",
+   claim(["z", "b", "h"], [hr > 0, zr >= br], (relu(zr - br + hr) - relu(zr - br)).eq(hr)), ["smt"])
+ob("cor1.relu_split", "ks:A.3 (17), the memorising block (skip connection cancelled)",
+   "relu(x) - relu(-x) = x, so the units relu(H_c), relu(-H_c) with output weights -1, +1 cancel the skip "
+   "connection H of (3)",
+   claim(["x"], [], (relu(xr) - relu(-xr)).eq(xr)), ["smt"])
 n2 = var("n2")
 ob("cor2.r_49", "ks:A.4 (49)", "(7) with r_max -> (2n+1) r_max gives r = (2n+1) r_max + eps/4",
    claim(["n2", "rmax", "eps"], [], ((2 * n2 + 1) * rmax + eps / 4).eq((2 * n2 + 1) * rmax + eps / 4)), ["identity"])

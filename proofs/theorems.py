@@ -213,10 +213,14 @@ KS = [
         "X^(1..N) tokenwise (r_min, r_max, eps)-separated, no duplicate token in each sentence, and "
         "consistently labeled. Then there exist 4(s + d) + d(2nN + d) weight parameters such that "
         "F(X^(i)) = F^(FF)(F_S^(SA)(X^(i))) = Y^(i) for every i in [N] (17).",
-        blocking="only the parameter count is transcribed (ks.thm.cor1.param_count: 4(s + d) + d(2nN + d) as the "
-                 "sum of its parts); the memorising FFN and the equality (17) are not steps, and Theorem 2, on "
-                 "which the corollary rests, is not established. The delta restated in (47) differs from (8) by "
-                 "the factor 2 eps log n (ks.thm.thm2.delta_47_vs_8)",
+        blocking="the memorising block and (17) are built and checked exactly only on concrete datasets "
+                 "(`attncert construct ks-cor1`: the Theorem 2 layer, the block with rational weights, its sides "
+                 "certified by interval arithmetic, and the lemmas ks.thm.cor1.ramp_low, ramp_high, relu_split), "
+                 "not for every dataset; Theorem 2, on which the corollary rests, is not established in general. "
+                 "The block built there has more parameters than 4(s + d) + d(2nN + d) (it cancels the skip "
+                 "connection and uses two units per label step, with rational weights; the count cited from Zhang "
+                 "et al. uses real weights). The delta restated in (47) differs from (8) by the factor "
+                 "2 eps log n (ks.thm.thm2.delta_47_vs_8)",
     ),
     theorem(
         "ks.corollary2", "ks", "Corollary 2", "ks:4.1 Cor 2 (L215-221), (18); A.4 (48)-(50)",

@@ -41,6 +41,21 @@ def certified_all(tmp_path_factory, session_cache):
     return out
 
 
+@pytest.fixture(scope="session")
+def all_results(certified_all, session_cache):
+    """The results of every obligation, read through the session cache that ``certified_all`` filled (for the
+    audit and the report)."""
+    import io
+
+    from attncert import api
+    from attncert.cli.common import run_all
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("ATTNCERT_NO_CACHE", raising=False)
+        mp.setenv("ATTNCERT_CACHE_DIR", str(session_cache))
+        return run_all(api.select("all"), 300, io.StringIO(), "checking", use_cache=True)
+
+
 def summary_line(config, text: str) -> None:
     config.stash.setdefault(_KEY, []).append(text)
 

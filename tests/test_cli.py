@@ -133,19 +133,21 @@ def test_check_unexpected_verdict_exit_1(tmp_path):
 def test_audit_json(tmp_path):
     pytest.importorskip("z3")
     pytest.importorskip("flint")
+    from attncert.integrations.audit import md_escape
+
     f = tmp_path / "audit.json"
     md = tmp_path / "audit.md"
     p = attncert("audit", "ks.boltz.lemma7.*", "--json", str(f), "--md", str(md))
     assert p.returncode == 0, p.stdout + p.stderr
     data = json.loads(f.read_text())
-    assert data["schema"] == "attncert.audit/1"
-    assert data["findings"], "lemma7 has known errata"
-    for fd in data["findings"]:
-        assert {"id", "paper", "ref", "kind", "as_printed", "evidence", "repair", "affects_conclusion"} <= set(fd)
-        assert isinstance(fd["affects_conclusion"], bool)
-        assert fd["evidence"]["verdict"] == "REFUTED" or fd["kind"] not in ("false-step", "typo")
-    assert md.read_text() == p.stdout
-    assert "# attncert errata report" in p.stdout
+    assert data["schema"] == "attncert.audit/2"
+    ids = {x["id"] for x in data["errata"]}
+    assert ids == {"ks-lemma7-114", "ks-lemma7-120", "ks-lemma7-128"}, ids   # Lemma 7's three errata, one entry each
+    for x in data["errata"]:
+        assert x["confirmed"] and x["evidence"] and all(e["verdict"] == "REFUTED" for e in x["evidence"])
+        assert md_escape(x["quote"]) in md.read_text() and x["title"] in p.stdout
+    assert p.stdout.startswith("3 errata (2 false steps with a harmless repair, 1 typo)")
+    assert "Dear Kajitsuka and Sato," in md.read_text()
 
 
 def test_json_output_to_unwritable_path_is_an_error_not_a_traceback(tmp_path):

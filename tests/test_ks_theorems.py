@@ -214,3 +214,151 @@ def test_cli_random_small(tmp_path):
     rec = json.loads((tmp_path / "r.json").read_text())
     assert rec["verdict"] == "PROVED" and rec["float64"]["verdict"] == "UNKNOWN"
     assert math.isfinite(rec["log10_delta_up"])
+
+
+# ----------------------------------------------------------------------------- Corollary 1, built
+
+
+@pytest.fixture(scope="module")
+def cor1():
+    from attncert.papers.ks import memorise as mem
+
+    ds = ks.random_dataset(3, 2, 2, 1, vocab_size=4)
+    r = ks.run(ds, seed=0, reference=False)
+    net, info = mem.build(r.layer, 3, 0, r.bits)
+    assert net is not None, info
+    return r, net, info
+
+
+def test_cor1_memorises_exactly(cor1, tmp_path):
+    """(17) on a built instance: every projection on its side of every ramp (arb), the labels exact, the
+    mpmath evaluation of the whole block (3) equal to the labels, the sides certified and re-verified."""
+    from attncert.api import write_certificates
+    from attncert.checker.verify import verify_paths
+    from attncert.papers.ks import memorise as mem
+
+    r, net, info = cor1
+    ds = r.layer.ds
+    sides = mem.check_sides_arb(r.layer, net, info["rep"], r.bits)
+    assert sides["all"] and not sides["undecided"] and sides["checks"] == len(net.order) * len(net.live)
+    assert not mem.check_structure(net)
+    exact = mem.outputs_exact(net, ds, info["rep"])
+    assert all(exact[(i, k)] == info["labels"][mem.context_key(ds, i, k)] for i in range(ds.N) for k in range(ds.n))
+    # the reference needs the digits of the gaps (about 10^-14000 here): at 400 digits it cannot see the ramps
+    assert mem.mpmath_outputs(r.layer, net, info["rep"], int(r.bits * 0.30103) + 10) == 0
+    res = run_obligation(mem.certify_sides(r.layer, net, info["rep"], mem.cert_bits(net, r.layer)), 300)
+    assert res.verdict == Verdict.PROVED
+    path = write_certificates([res], str(tmp_path))[0]
+    assert verify_paths([path], io.StringIO()) == 0
+
+
+def test_cor1_labels_are_consistent():
+    from attncert.papers.ks import memorise as mem
+
+    ds = ks.random_dataset(4, 3, 2, 3, vocab_size=4)
+    lab = mem.labels(ds, 5, ds.d, 0)
+    seen: dict = {}
+    for i in range(ds.N):
+        for k in range(ds.n):
+            key = (frozenset(ds.X[i]), ds.X[i][k])
+            y = lab[mem.context_key(ds, i, k)]
+            assert all(1 <= c <= 5 for c in y) and seen.setdefault(key, y) == y
+
+
+def test_cor1_planted_wrong_side_is_not_proved(cor1):
+    """Ramps of the wrong width (a ramp wider than the gap it sits in) put a projection inside a ramp: the
+    side check fails and the certificate claim is REFUTED, never PROVED."""
+    import dataclasses
+
+    from attncert.papers.ks import memorise as mem
+
+    r, net, info = cor1
+    wide = dataclasses.replace(net, k=tuple(0 for _ in net.k))       # h_j = 1: wider than every gap here
+    assert not mem.check_sides_arb(r.layer, wide, info["rep"], r.bits)["all"]
+    assert run_obligation(mem.certify_sides(r.layer, wide, info["rep"], r.bits), 300).verdict == Verdict.REFUTED
+    # a wrong label in the block is caught by the exact evaluation
+    bad = dataclasses.replace(net, y=(tuple(c + 1 for c in net.y[0]),) + net.y[1:])
+    ds = r.layer.ds
+    exact = mem.outputs_exact(bad, ds, info["rep"])
+    assert any(exact[(i, k)] != info["labels"][mem.context_key(ds, i, k)] for i in range(ds.N) for k in range(ds.n))
+
+
+def test_cor1_exact_evaluation_reads_the_weights(cor1, monkeypatch):
+    """A block whose weights are not the memorising block (a cancelling unit of the wrong sign, a ramp's second
+    output weight zeroed) is refused before any label is computed (attack round 10)."""
+    from attncert.papers.ks import memorise as mem
+
+    r, net, info = cor1
+    real = mem.MemoNet.weights
+    for plant in ("sign", "zero"):
+        def weights(self, plant=plant):
+            W1, b1, cols, b2 = real(self)
+            cols = list(cols)
+            if plant == "sign":
+                cols[0] = tuple(-x for x in cols[0])
+            else:
+                cols[2 * self.d + 1] = tuple(0 for _ in cols[2 * self.d + 1])
+            return W1, b1, cols, b2
+        monkeypatch.setattr(mem.MemoNet, "weights", weights)
+        assert mem.check_structure(net)
+        with pytest.raises(ValueError, match="not the memorising block"):
+            mem.outputs_exact(net, r.layer.ds, info["rep"])
+    monkeypatch.setattr(mem.MemoNet, "weights", real)
+
+
+@pytest.mark.parametrize("text, msg", [
+    ('{"sequences": [[[1, 0], [0, 1]]], "labels": [[[5, 5], [7, 7]]]}', "unknown keys"),
+    ('{"sequences": [[[1, 0], [0, 1]]], "eps": "1e-400"}', "outside"),
+    ('{"sequences": [[["1_0", 0], [0, 1]]]}', "not a number"),
+    ('{"sequences": [[[1, 0], [0, 1]]], "eps": 1e-400}', "outside"),        # a JSON float below 1e-308: not 0.0
+    ('{"sequences": [[[1e308, 0], [0, 1]]]}', "outside"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply"),
+])
+def test_cor1_bad_dataset_files(text, msg, tmp_path):
+    from attncert.cli import run
+
+    p = tmp_path / "d.json"
+    p.write_text(text)
+    err = io.StringIO()
+    assert run(["construct", "ks-cor1", "--dataset", str(p)], io.StringIO(), err) == 2
+    assert msg in err.getvalue() and len(err.getvalue().strip().splitlines()) == 1
+
+
+def test_random_vocab_larger_than_the_grid():
+    from attncert.cli import run
+
+    err = io.StringIO()
+    assert run(["construct", "ks-cor1", "--random", "2,2,1,0", "--vocab", "9"], io.StringIO(), err) == 2
+    assert "grid" in err.getvalue()
+
+
+@given(st.integers(1, 200_000))
+@settings(max_examples=60, deadline=None)
+def test_two_to_minus_is_exact(k):
+    from attncert.core.expr import eval_exact
+    from attncert.papers.ks.memorise import _two_to_minus
+
+    node = _two_to_minus(k)
+    assert eval_exact(node, {}) == F(1, 2 ** k)
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n[0] == "pow":
+            assert abs(n[2]) <= 10_000
+        stack.extend(c for c in n[1:] if isinstance(c, tuple))
+
+
+def test_cli_cor1(tmp_path):
+    from attncert.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    rc = run(["construct", "ks-cor1", "--random", "2,2,2,1", "--vocab", "3", "--classes", "4", "--out", str(tmp_path),
+              "--json", str(tmp_path / "r.json")], out, err)
+    assert rc == 0, err.getvalue()
+    rec = json.loads((tmp_path / "r.json").read_text())
+    m = rec["memorise"]
+    assert m["verdict"] == "PROVED" and m["sides"]["all"] and m["wrong_tokens"] == 0
+    assert set(m["lemmas"].values()) == {"PROVED"} and m["mpmath_max_error"] == 0 and not m["reasons"]
+    assert [len(m["Y"]), len(m["Y"][0]), len(m["Y"][0][0])] == [2, 2, 2]
+    assert "(17) F(X^(i)) = Y^(i) exactly for all 4 tokens: PROVED" in out.getvalue()
+    assert run(["construct", "ks-cor1", "--random", "2,2,2,1", "--classes", "0"], io.StringIO(), io.StringIO()) == 2

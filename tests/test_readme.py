@@ -6,7 +6,7 @@ command's real output, in order. The README abridges, and says so; the rules of 
 - ``...`` inside or at the end of a shown line stands for any text;
 - seconds such as ``0.37s`` or ``(smt, 1.39s)`` are not compared (they vary run to run);
 - a comment after the command (``  # 46 findings ...``) is not run, but each count ``N findings`` or
-  ``N obligations`` in it must be the real count.
+  ``N obligations`` (``N errata``, ``N notes``) in it must be the real count.
 ``make check`` and ``make test`` are the set-up, not examples: CI runs ``make test`` itself (.ci/run),
 and ``make check`` is ``attncert check`` in a fresh .venv; they are not run here.
 
@@ -108,5 +108,5 @@ def test_readme_command_output(cmd, comment, shown, scratch):
     actual = (p.stdout + "\n" + p.stderr).splitlines()
     missing = _matches(shown, actual)
     assert not missing, f"README shows lines that `{cmd}` does not print today: {missing}"
-    for n, what in re.findall(r"(\d+) (findings|obligations)", comment):
+    for n, what in re.findall(r"(\d+) (findings|obligations|errata|notes)", comment):
         assert re.search(rf"\b{n} {what}\b", p.stdout), f"README says '{n} {what}' for `{cmd}`"

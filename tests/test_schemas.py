@@ -199,6 +199,7 @@ CASES = [
     ("witness-thm6", ["witness", "thm6", "--T0", "1", "--d", "1", "--n", "1", "--eps", "1/8", "--out", "{out}"]),
     ("construct-thm6", ["construct", "thm6", "--T0", "2", "--d", "1", "--n", "1", "--eps", "1/8"]),
     ("construct-ks", ["construct", "ks-thm2", "--random", "2,2,1,0", "--out", "{out}"]),
+    ("construct-ks-cor1", ["construct", "ks-cor1", "--random", "2,2,2,1", "--vocab", "3", "--out", "{out}"]),
     ("construct-thm4", ["construct", "thm4", "--T", "2", "--eps", "1/2", "--samples", "20", "--out", "{out}"]),
     pytest.param("gpu-check", ["gpu-check", "--device", "cpu", "--budget-seconds", "2", "--search-restarts", "2",
                                "--search-steps", "2", "--batch", "8"], id="gpu-check",

@@ -69,6 +69,12 @@ def upper_fraction(x) -> Fraction:
     return Fraction(int(m)) * Fraction(2) ** int(e)
 
 
+def lower_fraction(x) -> Fraction:
+    """The (exact, dyadic) lower endpoint of an arb ball as a Fraction."""
+    m, e = x.lower().man_exp()
+    return Fraction(int(m)) * Fraction(2) ** int(e)
+
+
 def arb_eval(node, point: dict, bits: int):
     _flint()   # BackendUnavailable, with its message, when python-flint is missing
     with arb_prec(bits):

@@ -69,10 +69,8 @@ def cmd_report(args, out, err) -> int:
 
     results = run_all(api.select(args.selector), args.timeout, err, "checking", jobs=args.jobs,
                        use_cache=not args.no_cache)
-    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    docs = next((d for d in (os.path.join(os.getcwd(), "docs"), os.path.join(here, "docs")) if os.path.isdir(d)), "docs")
-    path = report.write(results, args.out, docs)
-    out.write(f"wrote {path} ({len(results)} obligations)\n")
+    path = report.write(results, args.out)
+    out.write(f"wrote {path} ({len(results)} obligations, one page each, and a page per numbered result)\n")
     return 1 if api.failing(results, args.strict) else 0
 
 
@@ -166,18 +164,20 @@ def cmd_list(args, out, err) -> int:
 
 def cmd_audit(args, out, err) -> int:
     from attncert import api
-    from attncert.integrations.audit import audit, to_markdown
+    from attncert.core.versions import ATTNCERT_VERSION, versions
+    from attncert.integrations.audit import audit, text_summary, to_markdown
 
     results = run_all(api.select(args.selector), args.timeout, err, "auditing", jobs=args.jobs,
                       use_cache=not args.no_cache)
     report = audit(results)
-    md = to_markdown(report)
-    out.write(md)
+    out.write(text_summary(report))
     if args.json:
         write_json(args.json, report)
     if args.md:
         from attncert.core.certificate import atomic_write
 
-        atomic_write(args.md, md)
+        vs = versions()
+        prov = {"attncert": ATTNCERT_VERSION, **{k: vs[k] for k in ("z3", "cvc5", "sympy", "mpmath", "python-flint") if k in vs}}
+        atomic_write(args.md, to_markdown(report, prov))
     unexpected = [r for r in results if not r.as_expected]
-    return 0 if not unexpected else 1
+    return 0 if not unexpected and not report["uncatalogued"] else 1

@@ -16,10 +16,12 @@ def cmd_construct(args, out, err) -> int:
 
     if args.name == "ks-thm2":
         return _construct_ks(args, out)
+    if args.name == "ks-cor1":
+        return _construct_ks(args, out, memorise=True)
     if args.name == "thm4":
         return _construct_thm4(args, out, err)
     if args.name != "thm6":
-        raise UsageError(f"unknown construction {args.name!r}; available: thm4, thm6, ks-thm2")
+        raise UsageError(f"unknown construction {args.name!r}; available: thm4, thm6, ks-thm2, ks-cor1")
     for opt in ("T0", "d", "n", "eps"):
         if getattr(args, opt) is None:
             raise UsageError(f"construct thm6 needs --{opt}")
@@ -54,11 +56,13 @@ def cmd_construct(args, out, err) -> int:
     return 0 if ((rt is None or rt["ok"]) and ok) else 1
 
 
-def _construct_ks(args, out) -> int:
+def _construct_ks(args, out, memorise: bool = False) -> int:
     from attncert.papers.ks import construct as ks
 
     if (args.dataset is None) == (args.random is None):
-        raise UsageError("construct ks-thm2 needs exactly one of --dataset FILE or --random N,n,d,seed")
+        raise UsageError(f"construct {args.name} needs exactly one of --dataset FILE or --random N,n,d,seed")
+    if memorise and not (isinstance(args.classes, int) and 1 <= args.classes <= 1000):
+        raise UsageError(f"--classes {args.classes!r}: expected an integer C in 1..1000 (labels in [C])")
     if args.dataset is not None:
         ds = ks.load_dataset(args.dataset)
         src = args.dataset
@@ -101,8 +105,79 @@ def _construct_ks(args, out) -> int:
         out.write(f"  certificate ({r.cert_bits} bits): {res.verdict.name}: {path}\n")
         rec["certificate"] = path
         code = code or (0 if res.verdict.name == "PROVED" else 1)
+    if memorise:
+        code = _memorise(args, out, r, verdict, rec) or code
     if args.json:
         write_json(args.json, rec)
+    return code
+
+
+def _memorise(args, out, r, thm2_verdict: str, rec: dict) -> int:
+    """Corollary 1 on the built layer: the memorising block with rational weights, (17) checked exactly."""
+    from attncert import api
+    from attncert.papers.ks import memorise as mem
+
+    L, ds = r.layer, r.layer.ds
+    lemmas = api.check("ks.thm.cor1.r*")
+    lem_ok = bool(lemmas) and all(x.verdict.name == "PROVED" for x in lemmas)
+    out.write(f"Kajitsuka-Sato Corollary 1, built: labels in [{args.classes}]^d, consistent (one per context id), "
+              f"seed {args.seed}\n")
+    out.write("  lemmas " + ", ".join(f"{x.obligation.id}: {x.verdict.name}" for x in lemmas) + "\n")
+    m: dict = {"classes": args.classes, "lemmas": {x.obligation.id: x.verdict.name for x in lemmas}}
+    rec["memorise"] = m
+    if thm2_verdict != "PROVED":
+        m["verdict"] = "UNKNOWN"
+        out.write("  (17): UNKNOWN: the layer is not proved a contextual mapping on this dataset\n")
+        return 1
+    net, info = mem.build(L, args.classes, args.seed, r.bits)
+    if net is None:
+        m["verdict"] = "UNKNOWN"
+        m["reason"] = info["reason"]
+        out.write(f"  (17): UNKNOWN: {info['reason']}\n")
+        return 1
+    sides = mem.check_sides_arb(L, net, info["rep"], r.bits)
+    problems = mem.check_structure(net)
+    exact = mem.outputs_exact(net, ds, info["rep"]) if not problems else {}
+    wrong = [(i, k) for (i, k), y in exact.items() if y != info["labels"][mem.context_key(ds, i, k)]]
+    worst = mem.mpmath_outputs(L, net, info["rep"], int(r.bits * 0.30103) + 10) if r.mpmath else None
+    reasons = ([] if lem_ok else ["a lemma of the block is not PROVED"]) + problems \
+        + ([] if sides["all"] else [f"{sides['checks'] - sides['ok']} of {sides['checks']} sides not established"]) \
+        + ([f"{len(wrong)} tokens get another label"] if wrong else []) \
+        + ([f"the mpmath reference differs by {worst:.3g}"] if worst is not None and worst > 1e-9 else [])
+    # (17) is an existence claim: a block that fails is UNKNOWN (this block does not show it), never REFUTED
+    verdict = "PROVED" if not reasons else "UNKNOWN"
+    ffn, att = net.param_count(), mem.attention_param_count(L)
+    paper_att, paper_ffn = 4 * (1 + ds.d), ds.d * (2 * ds.n * ds.N + ds.d)
+    out.write(f"  {info['ids']} context ids along p = ({', '.join(map(str, net.p))}); {len(net.live)} label steps"
+              + (f" (ramp widths 2^-{min(net.k[j] for j in net.live)} to 2^-{max(net.k[j] for j in net.live)})"
+                 if net.live else "") + f"; {sides['ok']}/{sides['checks']} sides certain in arb at {r.bits} bits\n")
+    out.write(f"  (17) F(X^(i)) = Y^(i) exactly for all {ds.N * ds.n} tokens: {verdict}"
+              + (f" ({'; '.join(reasons)})" if reasons else "")
+              + (f"; mpmath reference max |F - Y| = {worst:.3g}" if worst is not None else "") + "\n")
+    out.write(f"  parameters (nonzero): attention {att} (the paper's 4(s + d) = {paper_att}), block {ffn} with "
+              f"{2 * ds.d + 2 * len(net.live)} hidden units (the paper's d(2nN + d) = {paper_ffn}, with real weights "
+              f"after Zhang et al.; this block has rational weights, cancels the skip connection and uses two units "
+              f"per label step)\n")
+    W1, b1, cols, b2 = net.weights()
+    lab = info["labels"]
+    m.update({"verdict": verdict, "reasons": reasons, "ids": info["ids"], "p": [str(x) for x in net.p],
+              "b": "b_j = (z_j + z_(j+1)) / 2, the midpoint of the projections of consecutive context ids",
+              "h_log2": [-k for k in net.k], "live_ramps": list(net.live),
+              "Y": [[list(lab[mem.context_key(ds, i, k)]) for k in range(ds.n)] for i in range(ds.N)],
+              "sides": sides, "wrong_tokens": len(wrong), "mpmath_max_error": worst,
+              "params": {"attention": att, "block": ffn, "paper_attention": paper_att, "paper_block": paper_ffn},
+              "hidden_units": len(W1)})
+    code = 0 if verdict == "PROVED" else 1
+    if args.out:
+        bits = mem.cert_bits(net, L)
+        if bits > 131072:
+            out.write(f"  certificate of the sides: not written: it needs {bits} bits, above the checker's 131072\n")
+            return 1
+        res, path = _certify_one(mem.certify_sides(L, net, info["rep"], bits, tag=f"_s{args.seed}_C{args.classes}"),
+                                 args.out)
+        out.write(f"  certificate of the sides ({bits} bits): {res.verdict.name}: {path}\n")
+        m["certificate"] = path
+        code = code or (0 if res.verdict.name == "PROVED" else 1)
     return code
 
 

@@ -81,10 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="re-run SMT goals on these solvers only (z3, cvc5 or z3,cvc5; default: every installed one). "
                         "Fewer solvers is faster and trusts less: the summary names the solvers not re-run")
     c.set_defaults(fn=cmd_verify)
-    c = sub.add_parser("report", help="a static HTML report (index.html): verdicts, errata, bounds, plots",
+    c = sub.add_parser("report", help="a static HTML site (index.html): a page per numbered result and per obligation, errata, plots",
                        epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
-    c.add_argument("--out", required=True, metavar="DIR", help="write DIR/index.html and its plots")
+    c.add_argument("--out", required=True, metavar="DIR", help="write the site under DIR (DIR/index.html is its start)")
     _run_options(c)
     c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
     c.set_defaults(fn=cmd_report)
@@ -109,10 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
     c.add_argument("--json", metavar="FILE", help="write attncert.list/1 JSON (families and obligations) to FILE ('-': stdout)")
     c.set_defaults(fn=cmd_list)
-    c = sub.add_parser("audit", help="errata report: steps refuted as printed, statement mismatches", epilog=EPILOG)
+    c = sub.add_parser("audit", help="errata report: one finding per erratum, ranked by severity; conventions apart",
+                       epilog=EPILOG)
     c.add_argument("selector", nargs="?", default="all", help=SELECTOR_HELP)
-    c.add_argument("--json", metavar="FILE", help="write attncert.audit/1 JSON to FILE")
-    c.add_argument("--md", metavar="FILE", help="write the Markdown report to FILE")
+    c.add_argument("--json", metavar="FILE", help="write attncert.audit/2 JSON to FILE")
+    c.add_argument("--md", metavar="FILE", help="write the letter to the authors (Markdown, by paper and severity) to FILE")
     _run_options(c)
     c.set_defaults(fn=cmd_audit)
     c = sub.add_parser("bound", help="explicit certified bounds, e.g. `bound thm5 --T 8 --k 3 --n 2 --eps 1/1000`",
@@ -145,7 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(fn=cmd_witness)
     c = sub.add_parser("construct", help="built upper bounds, e.g. `construct thm6 --T0 2 --d 1 --n 1 --eps 1/8`",
                        epilog=EPILOG)
-    c.add_argument("name", help="thm4 (needs --T --eps), thm6 (needs --T0 --d --n --eps) or ks-thm2 (needs --dataset or --random)")
+    c.add_argument("name", help="thm4 (needs --T --eps), thm6 (needs --T0 --d --n --eps), ks-thm2 or ks-cor1 "
+                   "(need --dataset or --random)")
     c.add_argument("--T", type=int, help="thm4: sequence length")
     c.add_argument("--variant", choices=("printed", "repaired", "both"), default="both", help="thm4: which network (default both)")
     c.add_argument("--samples", type=int, default=2000, help="thm4: random float64 inputs (default 2000; adversarial: a fifth)")
@@ -161,7 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--dataset", metavar="FILE", help="ks-thm2: JSON {sequences: N x n x d, optional r_min, r_max, eps}")
     c.add_argument("--random", metavar="N,n,d,SEED", help="ks-thm2: a seeded random dataset")
     c.add_argument("--vocab", type=int, default=6, help="ks-thm2 --random: vocabulary size (default 6)")
-    c.add_argument("--seed", type=int, default=0, help="ks-thm2: seed of the Lemma 2 vector search")
+    c.add_argument("--seed", type=int, default=0, help="ks-thm2, ks-cor1: seed of the Lemma 2 vector search (and of "
+                   "ks-cor1's labels and projection)")
+    c.add_argument("--classes", type=int, default=3, metavar="C", help="ks-cor1: labels in [C]^d (default 3)")
     c.add_argument("--p", metavar="P", help="also certify the tanh replacement's L_p error for this p >= 1 "
                    "(exact rational; p = 2 is always done)")
     c.add_argument("--out", metavar="DIR", help="write the certificates here")

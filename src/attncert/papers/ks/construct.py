@@ -24,6 +24,7 @@ import itertools
 import json
 import math
 import random
+import re
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,6 +36,7 @@ from attncert.numeric.evaluate import arb_prec
 
 PI_LO, PI_HI = Fraction(333, 106), Fraction(355, 113)
 MAX_TOKENS = 64
+MAX_DIM = 64
 MAX_BITS = 1 << 18
 
 
@@ -57,17 +59,31 @@ class Dataset:
                 "r_min": str(self.r_min), "r_max": str(self.r_max), "eps": str(self.eps)}
 
 
+_NUMBER = re.compile(r"-?(\d{1,60}(\.\d{1,60})?([eE][-+]?\d{1,3})?|\d{1,60}/\d{1,60})\Z")
+MAX_EXP10 = 60          # |exponent| of a dataset number: beyond it r37 and delta leave every float range
+
+
 def _num(x, where: str) -> Fraction:
+    """A dataset number: an int, a finite float, or a decimal / fraction string of at most 60 digits, with its
+    magnitude between 10^-60 and 10^60 (or 0). Anything else is one line naming ``where``."""
     if isinstance(x, bool) or not isinstance(x, (int, float, str)):
         raise InvalidParameter(f"{where}: {x!r} is not a number")
     if isinstance(x, float) and not math.isfinite(x):
         raise InvalidParameter(f"{where}: {x!r} is not finite")
     if isinstance(x, str) and x.strip().lower() in ("nan", "inf", "+inf", "-inf", "infinity", "-infinity"):
         raise InvalidParameter(f"{where}: {x!r} is not finite")
+    if isinstance(x, str) and not _NUMBER.match(x):
+        raise InvalidParameter(f"{where}: {x[:40]!r} is not a number (write a decimal such as 0.25, 1e-3, or a "
+                               "fraction such as 1/4)")
+    if isinstance(x, int) and abs(x) >= 10 ** MAX_EXP10:
+        raise InvalidParameter(f"{where}: {str(x)[:20]}... is too large (at most 10^{MAX_EXP10})")
     try:
-        return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
-    except (ValueError, ZeroDivisionError):
-        raise InvalidParameter(f"{where}: {x!r} is not a number") from None
+        q = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        raise InvalidParameter(f"{where}: {str(x)[:40]!r} is not a number") from None
+    if q and not (Fraction(1, 10 ** MAX_EXP10) <= abs(q) <= 10 ** MAX_EXP10):
+        raise InvalidParameter(f"{where}: {str(x)[:40]!r} is outside 10^-{MAX_EXP10} <= |x| <= 10^{MAX_EXP10}")
+    return q
 
 
 def _sq(v) -> Fraction:
@@ -103,6 +119,8 @@ def dataset(sequences, r_min=None, r_max=None, eps=None) -> Dataset:
     if not all(isinstance(t, list) for s in sequences for t in s):
         raise InvalidParameter("dataset: every token must be a list of d numbers")
     d = len(sequences[0][0])
+    if d > MAX_DIM or N * n > 4 * MAX_TOKENS:
+        raise InvalidParameter(f"dataset: d = {d} and N n = {N * n} must be at most {MAX_DIM} and {4 * MAX_TOKENS}")
     bad = [(i, k) for i, s in enumerate(sequences) for k, t in enumerate(s) if len(t) != d]
     if bad or d < 1:
         raise InvalidParameter(f"dataset: wrong shape: tokens {bad[:10]} do not have d = {d} coordinates")
@@ -145,13 +163,20 @@ def dataset(sequences, r_min=None, r_max=None, eps=None) -> Dataset:
 def load_dataset(path: str) -> Dataset:
     try:
         with open(path, encoding="utf-8") as fh:
-            obj = json.load(fh, parse_constant=lambda c: (_ for _ in ()).throw(InvalidParameter(f"dataset: {c} is not finite")))
+            # floats stay text, so that 1e-400 is refused as too small instead of read as 0.0
+            obj = json.load(fh, parse_float=str,
+                            parse_constant=lambda c: (_ for _ in ()).throw(InvalidParameter(f"dataset: {c} is not finite")))
     except OSError as e:
         raise InvalidParameter(f"dataset {path}: {e.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise InvalidParameter(f"dataset {path}: not valid JSON ({e})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as e:
+        raise InvalidParameter(f"dataset {path}: not valid JSON ({str(e)[:120]})") from None
+    except RecursionError:
+        raise InvalidParameter(f"dataset {path}: nested too deeply") from None
     if not isinstance(obj, dict) or "sequences" not in obj:
         raise InvalidParameter(f"dataset {path}: expected an object with 'sequences' (and optional r_min, r_max, eps)")
+    extra = sorted(set(obj) - {"sequences", "r_min", "r_max", "eps"})
+    if extra:
+        raise InvalidParameter(f"dataset {path}: unknown keys {extra[:5]} (allowed: sequences, r_min, r_max, eps)")
     return dataset(obj["sequences"], obj.get("r_min"), obj.get("r_max"), obj.get("eps"))
 
 
@@ -163,6 +188,11 @@ def random_dataset(N: int, n: int, d: int, seed: int, vocab_size: int = 6) -> Da
             raise InvalidParameter(f"--random: {name}={v!r} must be an integer >= {lo}")
     if n > vocab_size:
         raise InvalidParameter(f"--random: n = {n} tokens per sequence needs a vocabulary of at least n (have {vocab_size})")
+    if d > MAX_DIM or N * n > MAX_TOKENS:
+        raise InvalidParameter(f"--random: d = {d} and N n = {N * n} must be at most {MAX_DIM} and {MAX_TOKENS}")
+    if vocab_size > min(MAX_TOKENS, 9 ** d - 1):
+        raise InvalidParameter(f"--vocab {vocab_size}: the quarter grid of [-1, 1]^{d} has only {9 ** d - 1} nonzero "
+                               f"points (and at most {MAX_TOKENS} tokens are allowed)")
     rng = random.Random(seed)
     grid = [Fraction(a, 4) for a in range(-4, 5)]
     vocab = []
