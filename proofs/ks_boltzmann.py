@@ -383,9 +383,11 @@ vs2, (A1, A2) = avars(2)
 B2 = var("b2")
 ob("lemma7.step_120_as_printed.k_eq_n_minus_1", "ks:B.3 (120)",
    "boltz(a) < boltz(underline a) and boltz(b) > boltz(bar b), here with n = 2, k = 1 = n - 1",
-   claim(vs2 + [Var("b2", lo=F(-6), hi=F(6))], [A1 > A2, A1 > B2, A2 > B2],
+   # under Lemma 7's own hypotheses for n = 2, k = 1: (114) (as intended), (115), (116) and delta > 2 log 2 + 3
+   claim(vs2 + [Var("b2", lo=F(-16), hi=F(16)), Var("dl7", lo=F(0), hi=F(16))],
+         [A1 - A2 > var("dl7"), A1 - B2 > var("dl7"), A2 - B2 > var("dl7"), var("dl7") > 2 * log(num(2)) + 3],
          and_(boltz([A1, A2]) < boltz([A1, A2]), boltz([A1, B2]) > boltz([A1, B2]))),
-   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("a2", F(-4)), ("b2", F(-5))),
+   ["replay"], expect=Verdict.REFUTED, hint=(("a1", F(0)), ("a2", F(-6)), ("b2", F(-12)), ("dl7", F(5))),
    finding=Finding("false-step", "For k = n - 1, underline a = a and bar b = b, so (120) holds with equality: "
                    "write <= and >= (strict only when k < n - 1). The conclusion survives because (124)-(128) "
                    "are strict.", False))

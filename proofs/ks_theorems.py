@@ -189,13 +189,18 @@ ob("thm2.expansion_41_repaired", "ks:A.2 (41)", "|X_k^T v u'^T u v^T Y| = |v^T X
 G, dp, W4 = V("G", "dp", "W4")   # G = |(v^T X^i) s(a^i) - (v^T X^j) s(a^j)|, dp = delta', W4 = (|V|+1)^4
 h41 = [rmax > 0, rmin > 0, eps > 0, W4 > 0, P > 0, dl > 0, dp > 0,
        fact(G > 8 * eps * rmin * dp / (rmax * W4 * P * dl), "fact:(39)-(41) with (29) and (31): delta' < r_max K G")]
+# the ranges the paper's quantities take (|V| >= 1, d >= 1, n >= 2): the counterexample to the printed (42)
+# is then a point the paper allows, not merely a point of the algebra
+h41_paper = h41 + [rmax > rmin, W4 >= 16, P > 3, dl > 4]
 ob("thm2.step_42_as_printed", "ks:A.2 (41) -> (42)",
    "||W_O u''|| G > eps/(4 r_max) * delta'/((|V|+1)^4 pi d delta r_max), as printed in (42)",
-   claim(["G", "dp", "W4", "P", "dl", "eps", "rmin", "rmax"], h41,
+   claim(["G", "dp", "W4", "P", "dl", "eps", "rmin", "rmax"], h41_paper,
          eps / (4 * rmax) * G > eps / (4 * rmax) * dp / (W4 * P * dl * rmax)),
    ["replay", "smt"], expect=Verdict.REFUTED,
-   hint=(("G", F(9, 100)), ("dp", F(1)), ("W4", F(1)), ("P", F(1)), ("dl", F(1)), ("eps", F(1, 100)),
-         ("rmin", F(1)), ("rmax", F(1))),
+   # |V| = 1 (W4 = 16), d = 1 (P = 22/7 for pi), n = 2 (dl = 5 for 2 log 2 + 3), eps = 1/100, r_min = 1, r_max = 2,
+   # delta' = 1: (41) gives G > 1.6e-4; the printed (42) needs G > 2.0e-3; G = 1/1000 is between them
+   hint=(("G", F(1, 1000)), ("dp", F(1)), ("W4", F(16)), ("P", F(22, 7)), ("dl", F(5)), ("eps", F(1, 100)),
+         ("rmin", F(1)), ("rmax", F(2))),
    finding=Finding("false-step", "(42) drops the factor 8 eps r_min that (41) carries: from (41), "
                    "G > 8 eps r_min delta'/(r_max (|V|+1)^4 pi d delta), so the gap exceeds "
                    "2 eps^2 r_min delta'/(r_max^2 (|V|+1)^4 pi d delta), not eps delta'/(4 r_max^2 (|V|+1)^4 pi d "
