@@ -161,7 +161,7 @@ def _steps_table(rs, depth: int, kinds: dict) -> list[str]:
 def _erratum_html(x: dict, depth: int) -> list[str]:
     cls = "erratum" if x["severity"] not in ("convention", "remark") else "note"
     out = [f'<div class="{cls}" id="{_e(x["id"])}"><p><b>{_e(x["severity"])}</b> · {_e(x["where"])}, '
-           f'lines {x["lines"][0]}-{x["lines"][1]}: {_e(x["title"])}</p>',
+           f'{_e(_span(x["lines"]))}: {_e(x["title"])}</p>',
            f"<blockquote>{_e(x['quote'])}</blockquote>", f"<p>{_e(x['explanation'])}</p>"]
     if x["repair"]:
         checked = "" if x["repairs"] else " (not checked as a separate step)"
@@ -181,6 +181,11 @@ def _erratum_html(x: dict, depth: int) -> list[str]:
                    "in this run.</p>")
     out.append("</div>")
     return out
+
+
+def _span(lines) -> str:
+    lo, hi = lines
+    return f"line {lo}" if lo == hi else f"lines {lo}-{hi}"
 
 
 def _detail(v, depth: int = 0) -> str:
