@@ -242,3 +242,12 @@ def test_partial_runs_say_so(all_results):
     x = rep["errata"][0]
     assert (x["obligations_run"], x["obligations_total"]) == (1, 5)
     assert "1 of 5 steps run" in A.text_summary(rep) and "Only 1 of the 5 steps" in A.to_markdown(rep)
+
+
+def test_docs_errata_is_todays_letter(all_results):
+    """docs/errata.md is what `attncert audit --md` writes today (the provenance line, which names the installed
+    solver versions, aside)."""
+    doc = (ROOT / "docs" / "errata.md").read_text(encoding="utf-8")
+    drop = lambda t: [ln for ln in t.splitlines() if not ln.startswith("Checked with ")]  # noqa: E731
+    assert drop(doc) == drop(A.to_markdown(A.audit(all_results), {"attncert": "x"})), \
+        "docs/errata.md is stale: regenerate it with `attncert audit --md docs/errata.md`"
