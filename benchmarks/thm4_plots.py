@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(ROOT, "src"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from attncert.papers.infoflow import thm4net  # noqa: E402
+from attncert.integrations.plots import fit_slope  # noqa: E402
 from attncert.integrations.svgplot import COLORS, PAD, frame, save  # noqa: E402
 
 EPS = [Fraction(1, 2 ** j) for j in range(2, 15)]
@@ -33,10 +34,6 @@ def _svg(series, title, ylabel, out):
     save(svg, out)
 
 
-def _fit(xs, ys):
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 def main():
@@ -54,7 +51,7 @@ def main():
             rows.append((math.log2(1 / e), math.log2(pc["total_nonzero"])))
             print(f"| {v} | 2^-{int(math.log2(1 / e))} | {net.beta} | {net.F1.width} | {pc['output']['width']} | "
                   f"{pc['total_nonzero']} | {pc['total_dense']} |")
-        slope = _fit(*zip(*rows[len(rows) // 2:]))
+        slope = fit_slope(*zip(*rows[len(rows) // 2:]))
         param_series.append((f"{v}: fitted exponent {slope:.3f} (last half of the sweep)", rows))
         print(f"\n{v}: fitted exponent of 1/eps over eps = 2^-8..2^-14: {slope:.3f}\n")
     _svg(beta_series, "Theorem 4 construction: softmax scale beta(eps, T)", "log2(beta)",

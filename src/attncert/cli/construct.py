@@ -147,7 +147,7 @@ def _memorise(args, out, r, thm2_verdict: str, rec: dict) -> int:
     # (17) is an existence claim: a block that fails is UNKNOWN (this block does not show it), never REFUTED
     verdict = "PROVED" if not reasons else "UNKNOWN"
     ffn, att = net.param_count(), mem.attention_param_count(L)
-    paper_att, paper_ffn = 4 * (1 + ds.d), ds.d * (2 * ds.n * ds.N + ds.d)
+    paper_att, paper_ffn = mem.paper_param_counts(ds)
     out.write(f"  {info['ids']} context ids along p = ({', '.join(map(str, net.p))}); {len(net.live)} label steps"
               + (f" (ramp widths 2^-{min(net.k[j] for j in net.live)} to 2^-{max(net.k[j] for j in net.live)})"
                  if net.live else "") + f"; {sides['ok']}/{sides['checks']} sides certain in arb at {r.bits} bits\n")

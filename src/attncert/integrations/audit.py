@@ -22,7 +22,6 @@ import re
 from dataclasses import dataclass
 
 SCHEMA = "attncert.audit/2"
-AUDIT_SCHEMA = SCHEMA
 ERRATA_SEVERITIES = ("conclusion", "constant", "false-step", "typo")
 NOTE_SEVERITIES = ("convention", "remark")
 SEVERITY_TEXT = {
@@ -64,8 +63,7 @@ class Erratum:
 
     @property
     def line_text(self) -> str:
-        lo, hi = self.lines
-        return f"line {lo}" if lo == hi else f"lines {lo}-{hi}"
+        return line_span(self.lines)
 
 
 def catalogue(paper: str | None = None) -> list[Erratum]:
@@ -263,7 +261,7 @@ def to_markdown(report: dict, provenance: dict | None = None) -> str:
             lines += [f"#### {SEVERITY_TEXT[sev][0].upper()}{SEVERITY_TEXT[sev][1:]}", ""]
             for x in group:
                 n += 1
-                lines += [f"**{n}. {x['where']}, {_lines(x['lines'])}.** {x['title']}", ""]
+                lines += [f"**{n}. {x['where']}, {line_span(x['lines'])}.** {x['title']}", ""]
                 lines += ["> " + md_escape(x["quote"].replace("\n", " ")), ""]
                 lines += [x["explanation"], ""]
                 if x["repair"]:
@@ -291,7 +289,8 @@ def md_escape(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", text)
 
 
-def _lines(span) -> str:
+def line_span(span) -> str:
+    """``line 412`` or ``lines 537-542``."""
     lo, hi = span
     return f"line {lo}" if lo == hi else f"lines {lo}-{hi}"
 
@@ -309,7 +308,7 @@ def text_summary(report: dict) -> str:
             flag = "" if x["confirmed"] else "  [NOT CONFIRMED in this run]"
             if x["obligations_run"] < x["obligations_total"]:
                 flag += f"  [{x['obligations_run']} of {x['obligations_total']} steps run]"
-            out.append(f"  {x['severity']:<10} {x['where']} ({_lines(x['lines'])}): {x['title']}{flag}")
+            out.append(f"  {x['severity']:<10} {x['where']} ({line_span(x['lines'])}): {x['title']}{flag}")
         out.append("")
     for x in report["uncatalogued"]:
         out.append(f"uncatalogued finding: {x['obligation']} ({x['ref']}): {x['verdict']}")

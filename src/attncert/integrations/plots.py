@@ -51,7 +51,8 @@ def _svg(plt, fig, ax) -> str:
     return buf.getvalue()
 
 
-def _fit(xs, ys) -> float:
+def fit_slope(xs, ys) -> float:
+    """The least-squares slope of ys against xs."""
     n = len(xs)
     mx, my = sum(xs) / n, sum(ys) / n
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
@@ -65,7 +66,7 @@ def infoflow_thm4_params() -> str:
     for v, style in zip(thm4net.VARIANTS, ("o-", "s--")):
         pts = [(math.log2(1 / e), math.log2(thm4net.build(16, e, v).params()["total_nonzero"])) for e in eps]
         xs, ys = zip(*pts)
-        slope = _fit(xs[len(xs) // 2:], ys[len(ys) // 2:])
+        slope = fit_slope(xs[len(xs) // 2:], ys[len(ys) // 2:])
         ax.plot(xs, ys, style, markersize=3, label=f"{v}: fitted exponent {slope:.3f}")
     ax.set(xlabel="log2(1/eps)", ylabel="log2(nonzero parameters)", title="Theorem 4 construction, T = 16")
     ax.grid(alpha=0.3)

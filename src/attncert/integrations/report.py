@@ -159,9 +159,11 @@ def _steps_table(rs, depth: int, kinds: dict) -> list[str]:
 
 
 def _erratum_html(x: dict, depth: int) -> list[str]:
+    from attncert.integrations.audit import line_span
+
     cls = "erratum" if x["severity"] not in ("convention", "remark") else "note"
     out = [f'<div class="{cls}" id="{_e(x["id"])}"><p><b>{_e(x["severity"])}</b> · {_e(x["where"])}, '
-           f'{_e(_span(x["lines"]))}: {_e(x["title"])}</p>',
+           f'{_e(line_span(x["lines"]))}: {_e(x["title"])}</p>',
            f"<blockquote>{_e(x['quote'])}</blockquote>", f"<p>{_e(x['explanation'])}</p>"]
     if x["repair"]:
         checked = "" if x["repairs"] else " (not checked as a separate step)"
@@ -181,11 +183,6 @@ def _erratum_html(x: dict, depth: int) -> list[str]:
                    "in this run.</p>")
     out.append("</div>")
     return out
-
-
-def _span(lines) -> str:
-    lo, hi = lines
-    return f"line {lo}" if lo == hi else f"lines {lo}-{hi}"
 
 
 def _detail(v, depth: int = 0) -> str:
@@ -308,7 +305,7 @@ def build(results) -> dict[str, str]:
 
     from attncert.core.theorems import theorem_rows
     from attncert.integrations import plots
-    from attncert.integrations.audit import audit, registered
+    from attncert.integrations.audit import audit, headline, registered
     from attncert.integrations.coverage import items
     from attncert.integrations.mathml import mathml
 
@@ -425,7 +422,7 @@ def build(results) -> dict[str, str]:
     if bad:
         index.append("<h2>Not as expected</h2>" + "".join(_steps_table(bad, 0, kinds)))
     # errata page
-    eb = ["<h1>Errata and notes</h1>", f"<p>{_e(rep_headline(rep))} Ranked by severity; the notes on conventions and "
+    eb = ["<h1>Errata and notes</h1>", f"<p>{_e(headline(rep))} Ranked by severity; the notes on conventions and "
           "correct steps are apart. The letter to the authors: <code>attncert audit --md FILE</code>.</p>"]
     for paper in ("infoflow", "ks"):
         es = [x for x in rep["errata"] if x["paper"] == paper]
@@ -445,12 +442,6 @@ def build(results) -> dict[str, str]:
         files[f"plots/{pn}.svg"] = plots.PLOTS[pn]()
     files["index.html"] = _page("attncert report", index, 0)
     return files
-
-
-def rep_headline(rep: dict) -> str:
-    from attncert.integrations.audit import headline
-
-    return headline(rep)
 
 
 def write(results, out_dir: str) -> str:

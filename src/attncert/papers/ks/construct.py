@@ -326,7 +326,7 @@ def verify_arb(layer: KsLayer, bits: int) -> dict:
     ds = layer.ds
     with arb_prec(bits):
         arb = flint.arb
-        num = lambda q: arb(flint.fmpq(Fraction(q).numerator, Fraction(q).denominator))  # noqa: E731
+        num = arb_num
         t0 = time.perf_counter()
         outs = _outputs(layer, num, lambda x: x.exp())
         dup = delta8(ds, num(PI_LO), lambda x: x.log(), lambda x: x.exp(), num)
@@ -407,13 +407,26 @@ def certify_layer(layer: KsLayer, bits: int):
     parts = [add(*[c * c for c in o]) < num(layer.r) ** 2 for row in outs for o in row]
     for (i, k), (j, l) in pairs(ds):
         parts.append(add(*[(a - b) * (a - b) for a, b in zip(outs[i][k], outs[j][l])]) > dup * dup)
-    label = f"N{ds.N}_n{ds.n}_d{ds.d}_V{len(ds.vocab)}_" + _digest(ds)
+    label = dataset_label(ds)
     stmt = (f"KS Theorem 2 built ({label}): the rank-1 layer (29)-(32) is an (r, delta)-contextual mapping on this "
             f"dataset, r = r_max + eps/4 = {layer.r}, delta = (8) (with pi -> 333/106, which enlarges it)")
     return Obligation(id=f"ks.thm2.construct.{label}", paper="ks", ref="ks:Thm 2 (7)-(8), A.2 (29)-(32), built",
                       statement=stmt, claim=claim([], [], and_(*parts)), methods=("interval",),
                       options=(("bits", (bits, 2 * bits)), ("uses", ("ks.thm.lemma3.chain_79", "ks.thm.thm2.plug_45"))),
                       family="ks_thm2_construct")
+
+
+def arb_num(q):
+    """An exact rational as an arb ball (at the context's precision)."""
+    import flint
+
+    q = Fraction(q)
+    return flint.arb(flint.fmpq(q.numerator, q.denominator))
+
+
+def dataset_label(ds: Dataset) -> str:
+    """The dataset's part of a certificate id: its shape and a digest of its content."""
+    return f"N{ds.N}_n{ds.n}_d{ds.d}_V{len(ds.vocab)}_" + _digest(ds)
 
 
 def _digest(ds: Dataset) -> str:

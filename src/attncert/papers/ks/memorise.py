@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from attncert.papers.ks.construct import KsLayer, _dot, _outputs
+from attncert.papers.ks.construct import KsLayer, _outputs, arb_num, dataset_label
 
 MAX_TRIES = 64
 
@@ -91,16 +91,6 @@ class MemoNet:
             + sum(1 for col in cols for x in col if x) + sum(1 for x in b2 if x)
 
 
-def _arb(q, flint):
-    q = Fraction(q)
-    return flint.arb(flint.fmpq(q.numerator, q.denominator))
-
-
-def _dyadic_down(q: Fraction, bits: int) -> Fraction:
-    s = 1 << bits
-    return Fraction((q.numerator * s) // q.denominator, s)
-
-
 def build(layer: KsLayer, C: int, seed: int, bits: int) -> tuple[MemoNet | None, dict]:
     """The memorising block for the layer's dataset, or None with the reason; plus the facts for the report."""
     import flint
@@ -117,11 +107,11 @@ def build(layer: KsLayer, C: int, seed: int, bits: int) -> tuple[MemoNet | None,
     keys = sorted(rep)
     rng = random.Random(f"ks-cor1-direction-{seed}")
     with arb_prec(bits):
-        outs = _outputs(layer, lambda q: _arb(q, flint), lambda x: x.exp())
+        outs = _outputs(layer, arb_num, lambda x: x.exp())
         for attempt in range(MAX_TRIES):
             p = tuple(Fraction(1) if c == 0 else Fraction(rng.randint(-64, 64), 64) for c in range(ds.d)) \
                 if attempt else tuple(Fraction(int(c == 0)) for c in range(ds.d))
-            z = {key: sum((_arb(pc, flint) * h for pc, h in zip(p, outs[rep[key][0]][rep[key][1]])), flint.arb(0))
+            z = {key: sum((arb_num(pc) * h for pc, h in zip(p, outs[rep[key][0]][rep[key][1]])), flint.arb(0))
                  for key in keys}
             lo = {key: lower_fraction(z[key]) for key in keys}
             hi = {key: upper_fraction(z[key]) for key in keys}
@@ -164,16 +154,14 @@ def _projections(layer: KsLayer, net: MemoNet, rep: dict, num, exp):
 
 def check_sides_arb(layer: KsLayer, net: MemoNet, rep: dict, bits: int) -> dict:
     """Every projection strictly on its side of every ramp, by arb balls (an undecided comparison counts)."""
-    import flint
-
     from attncert.numeric.evaluate import arb_prec
 
     with arb_prec(bits):
-        z, b = _projections(layer, net, rep, lambda q: _arb(q, flint), lambda x: x.exp())
+        z, b = _projections(layer, net, rep, arb_num, lambda x: x.exp())
         ok = undecided = 0
         for i, j, side in sides(net):
             if side == "below":
-                lim = b[j] - _arb(net.h[j], flint)
+                lim = b[j] - arb_num(net.h[j])
                 res, decided = z[i] < lim, (z[i] < lim) or (z[i] >= lim)
             else:
                 res, decided = z[i] > b[j], (z[i] > b[j]) or (z[i] <= b[j])
@@ -279,13 +267,11 @@ def certify_sides(layer: KsLayer, net: MemoNet, rep: dict, bits: int, tag: str =
     from attncert.core.claims import Obligation, claim
     from attncert.core.expr import E, and_, exp, num
 
-    from attncert.papers.ks.construct import _digest
-
     ds = layer.ds
     z, bends = _projections(layer, net, rep, num, exp)
     h = [E(_two_to_minus(kj)) for kj in net.k]
     parts = [z[i] < bends[j] - h[j] if side == "below" else z[i] > bends[j] for i, j, side in sides(net)]
-    label = f"N{ds.N}_n{ds.n}_d{ds.d}_V{len(ds.vocab)}_" + _digest(ds) + tag
+    label = dataset_label(ds) + tag
     if not parts:
         parts = [num(0) < num(1)]        # one label for every id: no ramp, nothing to place
     stmt = (f"KS Corollary 1 built ({label}): along p = ({', '.join(map(str, net.p))}), each of the {len(net.order)} "
@@ -297,9 +283,9 @@ def certify_sides(layer: KsLayer, net: MemoNet, rep: dict, bits: int, tag: str =
                       family="ks_cor1_construct")
 
 
-def paper_param_count(ds, s: int = 1) -> int:
-    """Corollary 1's count 4(s + d) + d(2nN + d)."""
-    return 4 * (s + ds.d) + ds.d * (2 * ds.n * ds.N + ds.d)
+def paper_param_counts(ds, s: int = 1) -> tuple[int, int]:
+    """The two terms of Corollary 1's count 4(s + d) + d(2nN + d): the attention layer's and the block's."""
+    return 4 * (s + ds.d), ds.d * (2 * ds.n * ds.N + ds.d)
 
 
 def attention_param_count(layer: KsLayer) -> int:
@@ -307,6 +293,3 @@ def attention_param_count(layer: KsLayer) -> int:
     p = layer.params
     return sum(1 for k in ("W_K", "W_Q", "W_V", "W_O") for x in p[k] if Fraction(x) != 0)
 
-
-__all__ = ["MemoNet", "build", "labels", "context_key", "check_sides_arb", "outputs_exact", "mpmath_outputs",
-           "certify_sides", "paper_param_count", "attention_param_count", "_dot"]
