@@ -1,16 +1,17 @@
 """One-shot GPU-scale adversarial search on the Theorem 4 networks (gpu-check's thm4 section, with the
-gradient search at scale), for one H100 within a 10-minute device budget. Not yet run by us (docs/gpu.md).
+gradient search at scale), for one H100 within a 10-minute device budget. Results: docs/gpu_search/ and
+docs/gpu.md.
 
     python3 benchmarks/gpu_search.py                          # cuda, T in {4, 16, 64}, eps in {1/10, 1/100}
-    python3 benchmarks/gpu_search.py --restarts 4096 --steps 200 --T 4,64 --eps 1/10 --json $OUT/search.json
+    python3 benchmarks/gpu_search.py --restarts 65536 --steps 1000 --T 64,16,4 --eps 1/10 --json $OUT/big.json
 
-Needs python3 with torch (CUDA), numpy, mpmath and sympy; runs attncert from this checkout's src/. Per
-configuration: a short sampled pass (--sample-seconds), then restarts x steps of Adam on |M(X) - F(X)| with
-X = tanh(P) in the cube, the best inputs re-evaluated in mpmath at 50 digits (the verdict rests on those).
-Estimate on one H100: at most ~20 ms a step at T = 64 with 16384 restarts (float64 forward + backward; the
-forward alone ran at 5.6e6 sequences/s on an H200), so about 8 s of search per T = 64 configuration, a few
-seconds of mpmath re-evaluation on the CPU, and under 4 minutes for all 12 configurations. Rows print as
-they finish, so a run cut short still leaves its rows. Exit 1 if anything is REFUTED.
+Needs python3 with torch (CUDA), numpy, mpmath, sympy and python-flint (the network's beta uses an arb
+enclosure of log T); runs attncert from this checkout's src/. Per configuration: a short sampled pass
+(--sample-seconds), then restarts x steps of Adam on |M(X) - F(X)| with X = tanh(P) in the cube, the best
+inputs re-evaluated in mpmath at 50 digits (the verdict rests on those). Measured on one H100 (2026-11-27):
+all 12 configurations at the default 16,384 x 400 in 95.6 s; 65,536 x 1,000 at eps = 1/10 in 134.5 s for
+six. Rows print as they finish, and --json is rewritten after each configuration (complete: false until
+the end), so a run cut short still leaves its rows. Exit 1 if anything is REFUTED.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from attncert.gpu import check as gpucheck  # noqa: E402
+
+
+def _write_json(path: str, obj: dict) -> None:
+    tmp = Path(path + ".tmp")
+    tmp.write_text(json.dumps(obj, indent=1) + "\n")
+    tmp.replace(path)
 
 
 def main(argv=None) -> int:
@@ -58,10 +65,13 @@ def main(argv=None) -> int:
                       f"{s.get('seconds', '-')} | {r['verdict']} |", flush=True)
                 if r["verdict"] != "CONFIRMED":
                     print(f"  {r['verdict']}: {r['reason']}", flush=True)
+            if a.json:   # after every configuration, so that a run cut short still leaves its rows
+                _write_json(a.json, {"info": rec["info"], "restarts": a.restarts, "steps": a.steps,
+                                     "seed": a.seed, "complete": False, "thm4": rows})
     print(f"total {time.perf_counter() - t0:.1f} s", flush=True)
     if a.json:
-        Path(a.json).write_text(json.dumps({"info": rec["info"], "restarts": a.restarts, "steps": a.steps,
-                                            "seed": a.seed, "thm4": rows}, indent=1) + "\n")
+        _write_json(a.json, {"info": rec["info"], "restarts": a.restarts, "steps": a.steps, "seed": a.seed,
+                             "complete": True, "seconds": round(time.perf_counter() - t0, 1), "thm4": rows})
     return gpucheck.exit_code({"thm4": rows})
 
 

@@ -133,3 +133,36 @@ def test_table_reads_the_committed_gpu_record():
     rec = json.loads((Path(__file__).resolve().parents[1] / "docs" / "gpu_run" / "gpu_check.json").read_text())
     text = table(rec)
     assert "| 64 | 1/100 |" in text and "CONFIRMED" in text
+
+
+def _h100_records():
+    import json
+
+    d = Path(__file__).resolve().parents[1] / "docs" / "gpu_search"
+    return {p.name: json.loads(p.read_text()) for p in sorted(d.glob("search_*.json"))}
+
+
+def test_committed_h100_search_records_replay_on_the_cpu():
+    """The H100 search records (docs/gpu_search/) are complete, every row CONFIRMED and below its certified
+    bound; the worst inputs at T = 4 and 16 are re-evaluated here in mpmath (exact target), independently of
+    the GPU, and give the recorded error; docs/gpu.md's table quotes the recorded fractions."""
+    from attncert.gpu.check import _reeval
+
+    recs = _h100_records()
+    assert set(recs) == {"search_16384x400.json", "search_65536x1000.json"}
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "gpu.md").read_text()
+    for name, rec in recs.items():
+        assert rec["complete"] is True and rec["info"]["device"] == "cuda" and "H100" in rec["info"]["gpu"]
+        assert len(rec["thm4"]) == (12 if name == "search_16384x400.json" else 6)
+        for r in rec["thm4"]:
+            s = r["search"]
+            assert r["verdict"] == "CONFIRMED" and s["finite"] and not s["stopped_by_budget"]
+            assert (s["restarts"], s["steps"]) == (rec["restarts"], rec["steps"])
+            assert Fraction(s["mpmath_worst"]) < Fraction(r["bound"])
+            frac = s["mpmath_worst"] / float(Fraction(r["eps"]))
+            assert abs(frac - r["fraction_of_eps"]["search"]) < 1e-12
+            assert f"| {r['T']} | {r['eps']} | {r['variant']} |" in doc and f" {frac:.3f} |" in doc
+            if r["T"] <= 16:
+                net = thm4net.build(r["T"], Fraction(r["eps"]), r["variant"])
+                (err,) = _reeval(net, [s["worst_input"]])
+                assert abs(err - s["mpmath_worst"]) <= 1e-12 * max(1.0, s["mpmath_worst"])
