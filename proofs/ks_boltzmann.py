@@ -24,6 +24,7 @@ from fractions import Fraction as F
 from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, partition, softmax
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact
+from attncert.core.theorems import _subst as rename, mvt_hyp
 from attncert.core.expr import E, abs_, add, and_, diff, exp, implies, log, max_, node_of, num, substitute, var
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
@@ -106,7 +107,9 @@ def cite(id_, **terms):
     full = f"ks.boltz.{id_}"
     o = next(o for o in ob_list if o.id == full)
     env = {k: node_of(v) for k, v in terms.items()}
-    return [Hyp(substitute(h.expr, env), h.by) for h in o.claim.hyps] + [Hyp(substitute(o.claim.goal, env), full)]
+    # renaming a variable also renames it where it is a derivative's variable (diff(f, a1) at a1 := x is
+    # diff(f(x), x)); the checker accepts such an instance only when the renaming is valid
+    return [Hyp(rename(h.expr, env), h.by) for h in o.claim.hyps] + [Hyp(rename(o.claim.goal, env), full)]
 
 
 def hyps_(*groups):
@@ -322,6 +325,89 @@ def _lemma6_sampler(n):
         return pt
     return sample
 
+
+# Lemma 6 for n = 3, closed: (104) by the mean value theorem (docs/axioms.md, the monotonicity rule) on the
+# tangent gap h(x) = boltz(x, a1, a2) + (a3 - x) d/dx boltz(x, a1, a2) - boltz(a3, a1, a2), whose
+# derivative is (a3 - x) d^2/dx^2 boltz(x, a1, a2) < 0 for x < a3 by Lemma 5 (conclusion_94 at (x, a1, a2):
+# x < a3 < max(a1, a2) - delta and delta > log 3 + 3 give x < max(x, a1, a2) - log 3 - 3). h(a3) = 0, so
+# h(b3) > 0 for b3 < a3: that is (104) at x = b3. The varying coordinate is written first, where Lemmas 4
+# and 5 are stated (i = 1); boltz is symmetric (boltz_perm.n3), and the conclusion is (103) in the
+# paper's order, over the variables of the sampled claims below.
+xg, a3g, b3g, dg = V("x", "a3", "b3", "delta")
+BX = boltz([xg, a1, a2])
+H6 = BX + (a3g - xg) * diff(BX, xg) - boltz([a3g, a1, a2])
+SEP6 = [max_(a1, a2) - dg > a3g, dg > log(num(3)) + 3]
+ob("boltz_perm.n3", "ks:B.2 (80) (boltz is symmetric)", "boltz(a1, a2, a3) = boltz(a3, a1, a2)",
+   claim(["a1", "a2", "a3"], [], boltz([a1, a2, a3]).eq(boltz([a3, a1, a2]))), ["identity"])
+ob("lemma6.tangent_deriv.n3", "ks:B.2 (104) (the tangent gap's derivative)",
+   "d/dx [boltz(x, a1, a2) + (a3 - x) d/dx boltz(x, a1, a2) - boltz(a3, a1, a2)] = (a3 - x) d^2/dx^2 boltz(x, a1, a2)",
+   claim(["x", "a1", "a2", "a3"], [], diff(H6, xg).eq((a3g - xg) * diff(diff(BX, xg), xg))), ["identity"])
+ob("lemma6.concavity_applies.n3", "ks:B.2 (104) (Lemma 5 applies on x < a_n)",
+   "x < a3, max(a1, a2) - delta > a3, delta > log 3 + 3  =>  x < max(x, a1, a2) - log 3 - 3",
+   claim(["x", "a1", "a2", "a3", "delta"], [xg < a3g] + SEP6, xg < max_(xg, a1, a2) - LN3 - 3), ["smt"])
+ob("lemma6.tangent_decreasing.n3", "ks:B.2 (104) (the tangent gap decreases on (b_n, a_n))",
+   "b3 < x < a3 (with (102)): d/dx h(x) = (a3 - x) boltz''(x) < 0 (Lemma 5 at (x, a1, a2))",
+   claim(["x", "a1", "a2", "a3", "b3", "delta"],
+         hyps_(xg > b3g, xg < a3g, SEP6, cite("lemma6.tangent_deriv.n3", a3=a3g),
+               cite("lemma6.concavity_applies.n3"),
+               cite("lemma5.conclusion_94", a1=xg, a2=a1, a3=a2)),
+         diff(H6, xg) < 0), ["smt"])
+ob("lemma6.tangent_104.n3", "ks:B.2 (104) at x = b_n",
+   "boltz(b3, a1, a2) + (a3 - b3) d/db3 boltz(b3, a1, a2) > boltz(a3, a1, a2) for b3 < a3 (n = 3)",
+   claim(["a1", "a2", "a3", "b3", "delta"],
+         hyps_(a3g > b3g, SEP6, mvt_hyp(next(o for o in ob_list if o.id == "ks.boltz.lemma6.tangent_decreasing.n3"),
+                                        b3=b3g)),
+         boltz([b3g, a1, a2]) + (a3g - b3g) * diff(boltz([b3g, a1, a2]), b3g) > boltz([a3g, a1, a2])), ["smt"])
+BB = [b3g, a1, a2]
+PB = softmax(BB)
+DB = diff(boltz(BB), b3g)
+W6, K6 = a3g - b3g, dg + a3g - b3g - LN3 - 1
+M6 = 1 + log(PB[0]) + entropy(PB)
+wv, pv, Xv, Yv = V("w", "p", "X", "Y")
+ob("fact.scale_pos", "ks:B.2 (105) (multiplying by positive factors)", "w > 0, p > 0, X > Y  =>  w (p X) > w (p Y)",
+   claim(["w", "p", "X", "Y"], [wv > 0, pv > 0, Xv > Yv], wv * (pv * Xv) > wv * (pv * Yv)), ["smt"])
+yv2 = var("y")
+ob("fact.sub_pos", "ks:B.2 (105) (a_n > b_n gives a_n - b_n > 0)", "x > y  =>  x - y > 0",
+   claim(["x", "y"], [xs_ > yv2], xs_ - yv2 > 0), ["smt"])
+Av, Bv, A2v, B2v, Dv, p2v, Kv = V("A", "B", "A2", "B2", "D", "p2", "K")
+ob("fact.chain_103", "ks:B.2 (105) (the chain, over placeholders)",
+   "A2 = A, B2 = B, p2 = p, A - B > w (-D), w (-D) > w (p K)  =>  A2 - B2 > w K p2",
+   claim(["A", "B", "A2", "B2", "w", "D", "p", "p2", "K"],
+         [A2v.eq(Av), B2v.eq(Bv), p2v.eq(pv), Av - Bv > wv * (-Dv), wv * (-Dv) > wv * (pv * Kv)],
+         A2v - B2v > wv * Kv * p2v), ["smt"])
+ob("softmax_perm.n3", "ks:B.2 (80) (softmax is equivariant)",
+   "e^{a3} / (e^{a1} + e^{a2} + e^{a3}) = e^{a3} / (e^{a3} + e^{a1} + e^{a2})",
+   claim(["a1", "a2", "a3"], [], softmax([a1, a2, a3])[2].eq(softmax([a3, a1, a2])[0])), ["identity"])
+ob("lemma6.step_105_line1.n3", "ks:B.2 (105) line 1 (n = 3)",
+   "(104) at x = b_n: boltz(b) - boltz(a) > (a_n - b_n)(-d/db_n boltz(b))",
+   claim(["a1", "a2", "a3", "b3", "delta"], cite("lemma6.tangent_104.n3"),
+         boltz(BB) - boltz([a3g, a1, a2]) > W6 * (-DB)), ["smt"])
+ob("lemma6.step_105_bracket.n3", "ks:B.2 (105) lines 2-4, inside the brackets (n = 3)",
+   "log p_n = b_n - L(b), max b < L(b), S(p) <= log n, max_{i<n} a_i - delta > a_n > b_n  =>  "
+   "-(1 + log p_n + S(p)) > delta + a_n - b_n - log n - 1",
+   claim(["a1", "a2", "a3", "b3", "delta"],
+         hyps_(max_(a1, a2) - dg > a3g, a3g > b3g, dg > LN3 + 3,
+               cite("log_p_eq_a_minus_L.n3", a1=b3g, a2=a1, a3=a2), max_le(BB, strict=True), ent_le(BB)),
+         -M6 > K6), ["smt"])
+ob("lemma6.step_105_scale.n3", "ks:B.2 (105) lines 2-4 (n = 3)",
+   "d/db_n boltz(b) = p_n (1 + log p_n + S(p)) (83), p_n > 0, a_n > b_n  =>  "
+   "(a_n - b_n)(-d/db_n boltz(b)) > (a_n - b_n)(p_n (delta + a_n - b_n - log n - 1))",
+   claim(["a1", "a2", "a3", "b3", "delta"],
+         hyps_(max_(a1, a2) - dg > a3g, a3g > b3g, dg > LN3 + 3,
+               cite("deriv_83.n3", a1=b3g, a2=a1, a3=a2), cite("softmax_pos.n3", x=b3g, a1=b3g, a2=a1, a3=a2)[-1],
+               cite("lemma6.step_105_bracket.n3"), cite("fact.sub_pos", x=a3g, y=b3g),
+               cite("fact.scale_pos", w=W6, p=PB[0], X=-M6, Y=K6)),
+         W6 * (-DB) > W6 * (PB[0] * K6)), ["smt"])
+ob("lemma6.conclusion_103.n3", "ks:B.2 Lemma 6 (103), (104)-(105)",
+   "boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) e^{b_n} / sum e^{b_i} (n = 3, closed)",
+   claim(["a1", "a2", "a3", "b3", "delta"],
+         hyps_(max_(a1, a2) - dg > a3g, a3g > b3g, dg > LN3 + 3,
+               cite("boltz_perm.n3", a3=b3g), cite("boltz_perm.n3"), cite("softmax_perm.n3", a3=b3g),
+               cite("lemma6.step_105_line1.n3"), cite("lemma6.step_105_scale.n3"),
+               cite("fact.chain_103", A=boltz(BB), B=boltz([a3g, a1, a2]), A2=boltz([a1, a2, b3g]),
+                    B2=boltz([a1, a2, a3g]), w=W6, D=DB, p=PB[0], p2=softmax([a1, a2, b3g])[2], K=K6)),
+         boltz([a1, a2, b3g]) - boltz([a1, a2, a3g])
+         > (a3g - b3g) * (dg + a3g - b3g - LN3 - 1) * softmax([a1, a2, b3g])[2]), ["smt"])
 
 for n in (2, 3):
     vs, a = avars(n, lo=-32, hi=32)

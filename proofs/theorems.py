@@ -322,18 +322,18 @@ KS = [
         "For n >= 2 and a, b in R^n with a_i = b_i for i in [n-1] and max_{i in [n-1]} a_i - delta > a_n > b_n "
         "(102) with delta > log n + 3: boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) "
         "e^{b_n}/sum_i e^{b_i} (103), as displayed.",
-        roots=["ks.boltz.lemma6.conclusion_103.n2.sampled", "ks.boltz.lemma6.conclusion_103.n3.sampled"],
-        instances="n = 2, 3, sampled (random points satisfying (102) and delta > log n + 3)",
+        roots=["ks.boltz.lemma6.conclusion_103.n3"],
+        instances="n = 3 (closed: (104) by the mean value theorem on the tangent gap, whose derivative is "
+                  "negative by Lemma 5 at n = 3; (105) from Lemma 4's (83) at n = 3, the entropy bound and "
+                  "max b < L(b); boltz and softmax are symmetric, so the varying coordinate is written first "
+                  "in the steps). n = 2 is sampled only (ks.boltz.lemma6.conclusion_103.n2.sampled, CONFIRMED)",
         hypotheses={
-            "(a1 - delta) > a2": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 2)",
-            "a2 > b2": "(102): a_n > b_n (n = 2)",
-            "delta > (log(2) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 2)",
             "(max(a1, a2) - delta) > a3": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 3)",
             "a3 > b3": "(102): a_n > b_n (n = 3)",
             "delta > (log(3) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 3)",
         },
-        # The steps (104)-(105) are transcribed (step_105_*), but (104) is a free-text premise (the concave
-        # tangent line) and no PROVED step states (103).
+        # The general-n step lemma6.step_105_line1 still takes (104) as a free-text premise; the n = 3 chain
+        # proves (104) (lemma6.tangent_104.n3) and (103) (lemma6.conclusion_103.n3).
     ),
     theorem(
         "ks.lemma7.printed", "ks", "Lemma 7 (as printed)", "ks:B.3 Lemma 7 (L880-896), (114)",

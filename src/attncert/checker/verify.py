@@ -350,9 +350,11 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         raise Reject("tools must map names to version strings")
     domains, boxes, hyps, goal = _claim(obj["claim"])
     raw = hyps + [goal]  # with derivative nodes: definedness looks inside their bodies
-    cited = sorted({h["by"] for h in obj["claim"]["hyps"] if "by" in h and not h["by"].startswith(("fact:", "axiom:"))})
+    cited = sorted({source_id(h["by"]) for h in obj["claim"]["hyps"]
+                    if "by" in h and not h["by"].startswith(("fact:", "axiom:"))})
     if obj["uses"] != cited:
-        raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts and axioms aside), sorted")
+        raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts and axioms aside, "
+                     "'mvt:' stripped), sorted")
     cited_axioms, axiom_queries = axiom_instances(obj["claim"], hyps, domains, solver_timeout, obj["verdict"] == "PROVED")
     ev = obj["evidence"]
     if kind_needs_values(ev):
@@ -377,6 +379,8 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         checked.append(f"{len(cited_axioms)} hypotheses are axiom instances (their conditions matter only for PROVED)")
     if axiom_queries:
         trusted.extend(f"{n} unsat" for n in smtlib.available())
+    if any(h.get("by", "").startswith(MVT) for h in obj["claim"]["hyps"]):
+        trusted.append(MVT_TRUST)
 
     if kind == "identity":
         if goal[0] != "eq":
@@ -568,6 +572,22 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
     return all(_match(a, b, cvars, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
 
 
+def _bind_rest(patterns: list, own: list, skip: int, cvars: dict, sub: dict) -> dict:
+    """Fix the cited variables that the goal leaves free (an intermediate term of a chain, say) by matching
+    each cited hypothesis that still has one, in order, against the citing hypotheses, in order (the first
+    consistent match wins; ``skip`` is the citing hypothesis itself). Any instance is sound: the caller then
+    requires every instantiated cited hypothesis to be a hypothesis of the citing claim."""
+    for pat in patterns:
+        if all(v in sub for v in _free(pat) if v in cvars):
+            continue
+        for j, y in enumerate(own):
+            trial = dict(sub)
+            if j != skip and _match(pat, y, cvars, trial):
+                sub = trial
+                break
+    return sub
+
+
 def _subst(n, sub: dict):
     if n[0] == "var":
         return sub.get(n[1], n)
@@ -652,6 +672,93 @@ def axiom_dep_map(claim: dict, hyps: list, domains: dict) -> dict:
     return out
 
 
+MVT = "mvt:"
+MVT_TRUST = ("the mean value theorem: a function differentiable on (L, U) and continuous on [L, U] changes by "
+             "f'(xi) (U - L) for some xi in (L, U) (Rudin, Principles of Mathematical Analysis, Thm 5.10)")
+_MVT_CONCLUSION = {"gt": "lt", "ge": "le", "lt": "gt", "le": "ge"}  # sign of f' -> relation of f(L), f(U)
+
+
+def source_id(by: str) -> str:
+    """The certificate id a hypothesis's source names (the monotonicity rule's 'mvt:' stripped)."""
+    return by[len(MVT):] if by.startswith(MVT) else by
+
+
+def check_mvt(citing: dict, hyp_index: int, cited: dict, solver_timeout: float) -> tuple[str | None, list[int]]:
+    """The monotonicity rule. ``cited`` proves f' REL 0 on an interval: one real variable x, exactly two
+    plain hypotheses (no source) that mention x (x > L or x >= L, and x < U or x <= U, with L and U free of x), and the goal
+    diff(f, x) REL 0 with REL in >, >=, <, <=; its hypotheses with a source (links, axiom instances) may
+    mention x, since they hold at every x once the plain ones do, and the cited certificate must itself be
+    verified with its sources (the caller checks that). Hypothesis ``hyp_index`` of ``citing`` may then be
+    f(L) < f(U) (for f' > 0; <= for >=, > for <, >= for <=) under one consistent instance of the cited
+    variables. Conditions: every other plain hypothesis of the cited claim, instantiated, is a hypothesis of the
+    citing claim (carried); and L < U (L <= U for a non-strict sign), with every term of f(L) and f(U)
+    defined, follows from the hypotheses before the citing one (re-run here as SMT goals with their
+    definedness conditions; then every earlier hypothesis is carried). By the mean value theorem: f is
+    differentiable on (L, U) (the cited claim's derivative is defined there), continuous at L and U (defined
+    there, and every operator whose derivative is allowed is continuous where defined), and f(U) - f(L) =
+    f'(xi) (U - L). Returns (None, carried) or (reason, [])."""
+    cdom, _, chyps, cgoal = _claim(cited["claim"])
+    if "defined" in cdom.values():
+        return f"{cited['id']} states a defined quantity, not a lemma", []
+    if cgoal[0] not in _MVT_CONCLUSION or cgoal[1][0] != "diff" or cgoal[2] != ("num", Fraction(0)):
+        return f"the goal of {cited['id']} is not diff(f, x) compared with 0", []
+    f, x = cgoal[1][1], cgoal[1][2]
+    if cdom.get(x) != "real" or x not in _free(f):
+        return f"the goal of {cited['id']} is not the derivative of a function of the real variable {x}", []
+    plain = [h for h, raw in zip(chyps, cited["claim"]["hyps"]) if "by" not in raw]
+    lower = [h for h in plain if h[0] in ("gt", "ge") and h[1] == ("var", x) and x not in _free(h[2])]
+    upper = [h for h in plain if h[0] in ("lt", "le") and h[1] == ("var", x) and x not in _free(h[2])]
+    rest = [h for h in plain if x not in _free(h)]
+    if len(lower) != 1 or len(upper) != 1 or len(rest) + 2 != len(plain):
+        return (f"{cited['id']} must bound {x} by exactly one plain hypothesis x > L (or >=) and one x < U (or "
+                f"<=), and no other plain hypothesis may mention {x}"), []
+    L, U = lower[0][2], upper[0][2]
+    dom, _, hyps, _ = _claim(citing["claim"])
+    h = _mark_int_vars(hyps[hyp_index], dom)
+    if h[0] != _MVT_CONCLUSION[cgoal[0]]:
+        return f"hypothesis {hyp_index + 1} must compare f(L) and f(U) with {_MVT_CONCLUSION[cgoal[0]]!r}", []
+    sub_l: dict = {}
+    if not _match(f, h[1], cdom, sub_l) or x not in sub_l:
+        return f"the left side of hypothesis {hyp_index + 1} is not f(L) for the f of {cited['id']}", []
+    sub: dict = {k: v for k, v in sub_l.items() if k != x}
+    if not _match(f, h[2], cdom, sub) or x not in sub:
+        return f"the right side of hypothesis {hyp_index + 1} is not f(U) for the same instance of {cited['id']}", []
+    others = {k: d for k, d in cdom.items() if k != x}
+    for end, img in ((L, sub_l[x]), (U, sub[x])):  # L and U may name variables that f does not
+        trial = dict(sub)
+        if _match(end, img, others, trial):
+            sub = trial
+    own = [_mark_int_vars(y, dom) for y in hyps]
+    sub = _bind_rest(rest, own, hyp_index, others, sub)
+    free_lu = _free(L) | _free(U) | {v for ch in rest for v in _free(ch)}
+    if any(v not in sub or v == x for v in free_lu - {x}) or x in free_lu:
+        return f"L, U or a hypothesis of {cited['id']} has a variable that the rule does not fix", []
+    at_l, at_u = dict(sub, **{x: sub_l[x]}), dict(sub)
+    if at_l[x] != _subst(L, at_l) or at_u[x] != _subst(U, at_u):
+        return f"hypothesis {hyp_index + 1} evaluates f at points other than L and U of {cited['id']}", []
+    if not _diff_ok(f, at_l, cdom) or not _diff_ok(f, at_u, cdom):
+        return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
+    carried = _present(rest, sub, own, hyp_index)
+    if carried is None:
+        return f"a hypothesis of {cited['id']}, instantiated, is not another hypothesis of {citing['id']}", []
+    strict = cgoal[0] in ("gt", "lt")
+    order = (("lt" if strict else "le"), _unmark(at_l[x]), _unmark(at_u[x]))
+    defined = ("and", ("eq", _unmark(h[1]), _unmark(h[1])), ("eq", _unmark(h[2]), _unmark(h[2])))
+    for cond in (order, defined):
+        mains, sides, _ = smtlib.plan(dom, hyps[:hyp_index], cond)
+        try:
+            _solvers_agree({"z3": "unsat"}, mains + sides, solver_timeout)
+        except CannotCheck:
+            raise
+        except Reject as e:
+            what = "L < U" if strict else "L <= U"
+            if cond is defined:
+                what = "f defined at L and U"
+            return (f"hypothesis {hyp_index + 1} applies the mean value theorem to {cited['id']}, but {what} is not "
+                    f"shown from the hypotheses before it ({e})"), []
+    return None, sorted(set(carried) | set(range(hyp_index)))
+
+
 def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, list[int]]:
     """(None, carried) when hypothesis ``hyp_index`` of ``citing`` is an instance of ``cited``'s goal and
     every instantiated hypothesis of ``cited`` is another hypothesis of ``citing`` (their indices are
@@ -665,19 +772,28 @@ def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, l
     sub: dict = {}
     if not _match(cgoal, h, cdom, sub):
         return f"hypothesis {hyp_index + 1} is not an instance of the goal of {cited['id']}", []
+    own = [mark(x) for x in hyps]
+    sub = _bind_rest(chyps, own, hyp_index, cdom, sub)
     if any(v not in sub for ch in chyps for v in _free(ch)):
         return f"a hypothesis of {cited['id']} has a variable that the link does not fix", []
     if not all(_diff_ok(n, sub, cdom) for n in chyps + [cgoal]):
         return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
-    own = [mark(x) for x in hyps]
-    carried = []
-    for i, ch in enumerate(chyps):
-        inst = _subst(ch, sub)
-        js = [j for j, x in enumerate(own) if j != hyp_index and x == inst]
-        if not js:
-            return f"hypothesis {i + 1} of {cited['id']}, instantiated, is not another hypothesis of {citing['id']}", []
-        carried.append(js[0])
+    carried = _present(chyps, sub, own, hyp_index)
+    if carried is None:
+        return f"a hypothesis of {cited['id']}, instantiated, is not another hypothesis of {citing['id']}", []
     return None, carried
+
+
+def _present(patterns: list, sub: dict, own: list, skip: int) -> list[int] | None:
+    """The index of a citing hypothesis (not ``skip``) equal to each pattern instantiated; None if one is absent."""
+    out = []
+    for pat in patterns:
+        inst = _subst(pat, sub)
+        js = [j for j, y in enumerate(own) if j != skip and y == inst]
+        if not js:
+            return None
+        out.append(js[0])
+    return out
 
 
 CANNOT_CHECK_EXIT = 3  # verify's exit code when some certificate cannot be checked here and none is rejected
@@ -808,6 +924,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                     deps = axiom_dep_map(obj["claim"], parsed, dom)
                 links[(cid, i)] = (None, None, deps[i])
                 continue
+            mvt, src = src.startswith(MVT), source_id(src)
             if src not in ok:
                 links[(cid, i)] = (f"hypothesis {i + 1} rests on {src[:80]!r}, which is not a certificate in this set",
                                    None, [])
@@ -815,8 +932,14 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             if ok[src][1]["verdict"] != "PROVED":
                 links[(cid, i)] = (f"hypothesis {i + 1} rests on {src}, which is {ok[src][1]['verdict']}", None, [])
                 continue
+            if mvt and obj["verdict"] != "PROVED":  # the rule's conditions matter only for PROVED
+                links[(cid, i)] = (None, src, [])
+                continue
             try:
-                reason, carried = check_link(obj, i, ok[src][1])
+                reason, carried = (check_mvt(obj, i, ok[src][1], solver_timeout) if mvt
+                                   else check_link(obj, i, ok[src][1]))
+            except CannotCheck as e:
+                reason, carried = f"the mean value theorem's conditions cannot be checked here: {e}", []
             except (Reject, RecursionError) as e:
                 reason, carried = f"link to {src} cannot be checked: {e}", []
             links[(cid, i)] = (reason, src, carried)

@@ -74,7 +74,8 @@ def axiom_conditions(name: str, **terms) -> list[E]:
 def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
     """Is ``term`` the pattern ``pat`` with each of ``cvars`` (name -> domain) replaced by one term,
     consistently? An integer variable only takes an integer constant or one of ``ints``; a derivative's
-    variable must be the same name. Binds ``sub``. (The prover's matcher, for axiom citations and links;
+    variable (when it is one of ``cvars``) is renamed with that variable, which must then be bound to a
+    variable (the caller checks that the renaming is valid). Binds ``sub``. (The prover's matcher, for axiom citations and links;
     the checker has its own.)"""
     if pat[0] == "var" and pat[1] in cvars:
         if pat[1] in sub:
@@ -86,6 +87,10 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
         return True
     if pat[0] != term[0] or len(pat) != len(term):
         return False
+    if pat[0] == "diff" and pat[2] in cvars:   # a derivative's variable is renamed with its variable
+        if not bind(("var", pat[2]), ("var", term[2]), cvars, ints, sub):
+            return False
+        return bind(pat[1], term[1], cvars, ints, sub)
     if pat[0] in ("num", "var", "pow", "diff") and pat[-1] != term[-1]:
         return False
     if pat[0] in ("num", "var"):

@@ -21,12 +21,23 @@ from attncert.core.verdict import Verdict
 WALL_TIMEOUT_S = 300.0
 
 
+def condition_evidence(ob: Obligation, i: int, cond: tuple, timeout: float) -> Evidence:
+    """The smt backend's evidence for ``cond`` from the hypotheses before hypothesis ``i`` (a condition of
+    an axiom instance or of the mean value theorem's rule); UNKNOWN when the backend fails."""
+    from attncert.core.claims import Claim
+
+    sub = replace(ob, id=f"{ob.id}.condition", claim=Claim(ob.claim.vars, ob.claim.hyps[:i], cond),
+                  methods=("smt",), hint=None, expect=None, finding=None, repairs=None)
+    try:
+        return backend("smt")(sub, timeout)
+    except AttncertError as e:
+        return Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": str(e)})
+
+
 def axiom_gap(ob: Obligation, timeout: float) -> str | None:
     """Why an axiom the claim cites is not usable (None: every cited axiom is an instance, and each of its
     conditions is another hypothesis or follows, by SMT, from the hypotheses before the citing one)."""
     from attncert.core.axioms import derived_conditions
-    from attncert.core.claims import Claim
-    from attncert.core.expr import show
 
     for i, h in enumerate(ob.claim.hyps):
         if not (h.by or "").startswith("axiom:"):
@@ -35,16 +46,21 @@ def axiom_gap(ob: Obligation, timeout: float) -> str | None:
             conds = derived_conditions(ob.claim, i)
         except AttncertError as e:
             return str(e)
-        for cond in conds:
-            sub = replace(ob, id=f"{ob.id}.axiom_condition", claim=Claim(ob.claim.vars, ob.claim.hyps[:i], cond),
-                          methods=("smt",), hint=None, expect=None, finding=None, repairs=None)
-            try:
-                ev = backend("smt")(sub, timeout)
-            except AttncertError as e:
-                ev = Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": str(e)})
-            if ev.verdict != Verdict.PROVED:
-                return (f"hypothesis {i + 1} cites {h.by}, but its condition {show(cond)} is not shown from the "
-                        f"hypotheses before it ({ev.detail.get('reason', ev.verdict.name)})")
+        gap = unshown(ob, i, conds, timeout, f"cites {h.by}, but its condition")
+        if gap:
+            return gap
+    return None
+
+
+def unshown(ob: Obligation, i: int, conds: list, timeout: float, what: str) -> str | None:
+    """The first condition that the hypotheses before ``i`` do not give by SMT, as a reason (None: all do)."""
+    from attncert.core.expr import show
+
+    for cond in conds:
+        ev = condition_evidence(ob, i, cond, timeout)
+        if ev.verdict != Verdict.PROVED:
+            return (f"hypothesis {i + 1} {what} {show(cond)} is not shown from the hypotheses before it "
+                    f"({ev.detail.get('reason', ev.verdict.name)})")
     return None
 
 

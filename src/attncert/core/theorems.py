@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from attncert.core.axioms import bind, conditions
-from attncert.core.claims import Obligation
+from attncert.core.claims import Hyp, Obligation
 from attncert.core.expr import free_vars, show
 
 THEOREM_SCHEMA = "attncert.theorem/1"
@@ -73,6 +73,22 @@ def _subst(n: tuple, sub: dict) -> tuple:
     return (n[0],) + tuple(_subst(c, sub) if isinstance(c, tuple) else c for c in n[1:])
 
 
+def fix_free(hyps, own: list, skip: int, cvars: dict, ints: set, sub: dict) -> dict:
+    """The cited variables the goal leaves free are fixed by the cited hypotheses that hold them, each
+    matched, in order, with the first citing hypothesis (in order, ``skip`` aside) that fits the binding so
+    far. Any instance is sound; the caller requires every instantiated hypothesis to be present."""
+    for h in hyps:
+        e = h if isinstance(h, tuple) else h.expr
+        if free_vars(e) & set(cvars) <= set(sub):
+            continue
+        for j, y in enumerate(own):
+            trial = dict(sub)
+            if j != skip and bind(e, y, cvars, ints, trial):
+                sub = trial
+                break
+    return sub
+
+
 def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, list[int]]:
     """(None, carried) when hypothesis ``i`` of ``citing`` is an instance of ``cited``'s goal and every
     instantiated hypothesis of ``cited`` is another hypothesis of ``citing``; else (reason, [])."""
@@ -83,12 +99,15 @@ def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None,
     sub: dict = {}
     if not bind(cited.claim.goal, citing.claim.hyps[i].expr, cvars, ints, sub):
         return f"hypothesis {i + 1} of {citing.id} is not an instance of the goal of {cited.id}", []
+    own = [h.expr for h in citing.claim.hyps]
+    sub = fix_free(cited.claim.hyps, own, i, cvars, ints, sub)
     acc: set = set()
     for h in cited.claim.hyps:
         free_vars(h.expr, acc)
     if not acc <= set(sub):
         return f"a hypothesis of {cited.id} has a variable the link to it does not fix", []
-    own = [h.expr for h in citing.claim.hyps]
+    if any(_moves_derivative(n, sub) for n in [cited.claim.goal] + [h.expr for h in cited.claim.hyps]):
+        return f"the instance of {cited.id} moves a derivative's variable", []
     carried = []
     for k, h in enumerate(cited.claim.hyps):
         inst = _subst(h.expr, sub)
@@ -97,6 +116,113 @@ def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None,
             return f"hypothesis {k + 1} of {cited.id}, instantiated, is not a hypothesis of {citing.id}", []
         carried.append(js[0])
     return None, carried
+
+
+MVT = "mvt:"
+_MVT_REL = {"gt": "lt", "ge": "le", "lt": "gt", "le": "ge"}  # the sign of f' -> how f(L) compares with f(U)
+
+
+def mvt_hyp(cited: Obligation, **terms) -> Hyp:
+    """The hypothesis f(L) REL f(U) that the monotonicity rule derives from ``cited`` (f' REL 0 for x in
+    (L, U)), with ``terms`` replacing the cited claim's other variables; its source is 'mvt:<cited id>'."""
+    from attncert.core.expr import node_of
+
+    shape = mvt_shape(cited)
+    if isinstance(shape, str):
+        raise ValueError(shape)
+    f, x, lo, hi, rel, _rest = shape
+    env = {k: node_of(v) for k, v in terms.items()}
+    at = lambda end: _subst(f, {**env, x: _subst(end, env)})  # noqa: E731
+    return Hyp((_MVT_REL[rel], at(lo), at(hi)), MVT + cited.id)
+
+
+def mvt_shape(cited: Obligation):
+    """(f, x, L, U, sign, other hypotheses) when the cited claim is f' REL 0 for x between L and U; else
+    the reason it is not."""
+    g = cited.claim.goal
+    if g[0] not in _MVT_REL or g[1][0] != "diff" or g[2][0] != "num" or g[2][1] != 0:
+        return f"the goal of {cited.id} is not diff(f, x) compared with 0"
+    f, x = g[1][1], g[1][2]
+    if {v.name: v.domain for v in cited.claim.vars}.get(x) != "real" or x not in free_vars(f):
+        return f"the goal of {cited.id} is not the derivative of a function of a real variable {x}"
+    plain = [h.expr for h in cited.claim.hyps if h.by is None]   # sourced ones hold at every x
+    lows = [h for h in plain if h[0] in ("gt", "ge") and h[1] == ("var", x) and x not in free_vars(h[2])]
+    highs = [h for h in plain if h[0] in ("lt", "le") and h[1] == ("var", x) and x not in free_vars(h[2])]
+    rest = [h for h in plain if x not in free_vars(h)]
+    if len(lows) != 1 or len(highs) != 1 or len(rest) + 2 != len(plain):
+        return f"{cited.id} must bound {x} by one plain hypothesis x > L (or >=) and one x < U (or <=), and no other"
+    return f, x, lows[0][2], highs[0][2], g[0], rest
+
+
+def mvt_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, list[int], list[tuple]]:
+    """(None, carried, conditions) when hypothesis ``i`` of ``citing`` is f(L) REL f(U) for an instance of
+    the monotonicity rule on ``cited`` (docs/axioms.md); the conditions (L < U, or L <= U for a non-strict
+    sign; f defined at L and U) must follow from the hypotheses before ``i``. Else (reason, [], [])."""
+    shape = mvt_shape(cited)
+    if isinstance(shape, str):
+        return shape, [], []
+    f, x, lo, hi, rel, rest = shape
+    cvars = {v.name: v.domain for v in cited.claim.vars}
+    ints = {v.name for v in citing.claim.vars if v.domain == "int"}
+    h = citing.claim.hyps[i].expr
+    if h[0] != _MVT_REL[rel]:
+        return f"hypothesis {i + 1} of {citing.id} must compare f(L), f(U) by {_MVT_REL[rel]}", [], []
+    left: dict = {}
+    if not bind(f, h[1], cvars, ints, left) or x not in left:
+        return f"hypothesis {i + 1} of {citing.id}: its left side is not f(L) for {cited.id}", [], []
+    right = {k: t for k, t in left.items() if k != x}
+    if not bind(f, h[2], cvars, ints, right) or x not in right:
+        return f"hypothesis {i + 1} of {citing.id}: its right side is not f(U) for {cited.id}", [], []
+    others = {k: d for k, d in cvars.items() if k != x}
+    for end, img in ((lo, left[x]), (hi, right[x])):   # L and U may name variables that f does not
+        trial = dict(right)
+        if bind(end, img, others, ints, trial):
+            right = trial
+    left.update({k: t for k, t in right.items() if k != x})
+    own = [g.expr for g in citing.claim.hyps]
+    right = fix_free(rest, own, i, others, ints, right)
+    need: set = free_vars(lo) | free_vars(hi)
+    for r in rest:
+        free_vars(r, need)
+    if x in need or not need <= set(right) - {x}:
+        return f"L, U or a hypothesis of {cited.id} has a variable the rule does not fix", [], []
+    if left[x] != _subst(lo, left) or right[x] != _subst(hi, right):
+        return f"hypothesis {i + 1} of {citing.id} takes f at points other than L and U of {cited.id}", [], []
+    for sub in (left, right):   # a derivative over x survives only a renaming to a fresh variable
+        if _moves_derivative(f, sub):
+            return f"the instance of {cited.id} moves a derivative's variable", [], []
+    carried = []
+    for r in rest:
+        inst = _subst(r, right)
+        js = [j for j, y in enumerate(own) if j != i and y == inst]
+        if not js:
+            return f"a hypothesis of {cited.id}, instantiated, is not a hypothesis of {citing.id}", [], []
+        carried.append(js[0])
+    order = ("lt" if rel in ("gt", "lt") else "le", left[x], right[x])
+    defined = ("and", ("eq", h[1], h[1]), ("eq", h[2], h[2]))
+    return None, sorted(set(carried) | set(range(i))), [order, defined]
+
+
+def _moves_derivative(n: tuple, sub: dict) -> bool:
+    """Does the instance ``sub`` turn a derivative d/dx f(x, z) into something else: x sent to a term that is
+    not a variable, or some z sent to a term that contains x's image (d/dx f(x, z) at z := y, x := y is
+    not the derivative of f(y, y))?"""
+    if n[0] == "diff":
+        img = sub.get(n[2], ("var", n[2]))
+        if img[0] != "var":
+            return True
+        for z in free_vars(n[1]) - {n[2]}:
+            if img[1] in free_vars(sub.get(z, ("var", z))):
+                return True
+    return any(isinstance(c, tuple) and _moves_derivative(c, sub) for c in n[1:])
+
+
+def mvt_conditions_hold(citing: Obligation, i: int, conds: list[tuple], timeout: float = 60.0) -> str | None:
+    """Each condition of the rule as an SMT goal from the hypotheses before ``i`` (None: all PROVED)."""
+    from attncert.core.engine import unshown
+
+    gap = unshown(citing, i, conds, timeout, "applies the mean value theorem, but")
+    return f"{citing.id}: {gap}" if gap else None
 
 
 @dataclass
@@ -154,6 +280,24 @@ class Closure:
                     carried = sorted(set(carried) | set(range(i)))
         elif src.startswith("fact:"):
             out.append(f"{ob.id}: hypothesis {i + 1} rests on an unchecked premise ({src[5:85]!r})")
+        elif src.startswith(MVT) and self.verdicts.get(src[len(MVT):]) == "PROVED" \
+                and src[len(MVT):] in self.obligations:
+            cited = src[len(MVT):]
+            reason, carried, conds = mvt_gap(ob, i, self.obligations[cited])
+            if reason is None:
+                reason = mvt_conditions_hold(ob, i, conds)
+            if reason:
+                out.append(reason)
+                carried = []
+            else:
+                sub = self.why(cited)
+                if sub:
+                    out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is not established ({sub[0]})")
+                self._axioms[ob.id] |= self._axioms.get(cited, set())
+        elif src.startswith(MVT):
+            cited = src[len(MVT):]
+            out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is "
+                       f"{self.verdicts.get(cited, 'not an obligation') if cited in self.obligations else 'not an obligation'}")
         elif src not in self.obligations:
             out.append(f"{ob.id}: hypothesis {i + 1} rests on {src[:80]!r}, which is not an obligation")
         elif self.verdicts.get(src) != "PROVED":

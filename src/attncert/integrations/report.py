@@ -225,6 +225,8 @@ def _hyp_source(by: str | None, depth: int) -> str:
         return f"axiom instance: <code>{_e(by[6:])}</code>"
     if by.startswith("fact:"):
         return f"unchecked premise: {_e(by[5:])}"
+    if by.startswith("mvt:"):
+        return "the mean value theorem on the derivative bound of " + _ob_link(by[4:], depth)
     return "the goal of " + _ob_link(by, depth)
 
 
