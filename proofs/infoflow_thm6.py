@@ -14,8 +14,9 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
-from attncert.core.claims import Finding, Hyp, Var, claim, fact
-from attncert.core.expr import abs_, and_, exp, implies, log, node_of, num, var
+from attncert.core.claims import Finding, Hyp, Var, claim, fact, merge_hyps
+from attncert.core.expr import abs_, and_, diff, exp, implies, log, node_of, num, var
+from attncert.core.theorems import link_hyps, mvt_hyp
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
 
@@ -204,13 +205,42 @@ ob("replacement_sum_985", "infoflow:A.3 (L985)", "sum_{r=1}^{N0} eps/(2 N0) = ep
 ob("triangle_1000", "infoflow:A.3 (L993-1000)",
    "||V - F|| <= ||V - F^|| + ||F^ - F|| with both terms <= eps/2 gives <= eps",
    claim(["a1", "b1", "c1", "eps"], [a1 <= eps / 2, b1 <= eps / 2, fact(c1 <= a1 + b1, "fact:Minkowski")], c1 <= eps), ["smt"])
-y_, t_ = var("y"), var("tv")
+# tanh y <= y and tanh y >= y - y^3/3 for y >= 0, by the monotonicity rule (docs/axioms.md): y - tanh y and
+# tanh y - y + y^3/3 have the derivatives tanh(y)^2 >= 0 and y^2 - tanh(y)^2 >= 0 (the latter since
+# 0 <= tanh y <= y), and both vanish at 0 (exp(2 * 0) = 1: exp_zero and exp_le both ways).
+y_, Y_ = var("y"), var("Y")
+TH = tanh_tree(y_)
+ZERO2 = [axiom("exp_zero"), axiom("exp_le", x=2 * num(0), y=num(0)), axiom("exp_le", x=num(0), y=2 * num(0))]
+
+
+def _ob(id_):
+    return next(o for o in obs if o.id == f"infoflow.thm6.{id_}")
+
+
+ob("tanh.d_gap_le", "infoflow:A.3 (L1001) (tanh y <= y)", "d/dy (y - tanh y) = tanh(y)^2",
+   claim(["y"], [], diff(y_ - TH, y_).eq(TH * TH)), ["identity"])
+ob("tanh.gap_le_increasing", "infoflow:A.3 (L1001) (tanh y <= y)", "0 < y < Y  =>  d/dy (y - tanh y) >= 0",
+   claim(["y", "Y"], [y_ > 0, y_ < Y_] + link_hyps(_ob("tanh.d_gap_le")), diff(y_ - TH, y_) >= 0), ["smt"])
+ob("tanh.le_id", "infoflow:A.3 (L1001)", "tanh Y <= Y for Y >= 0 (the mean value theorem on y - tanh y over (0, Y))",
+   claim(["Y"], [Y_ >= 0] + ZERO2 + [mvt_hyp(_ob("tanh.gap_le_increasing"))], tanh_tree(Y_) <= Y_), ["smt"])
+G3 = TH - y_ + y_ ** 3 / 3
+ob("tanh.d_gap_ge", "infoflow:A.3 (L1001) (tanh y >= y - y^3/3)", "d/dy (tanh y - y + y^3/3) = y^2 - tanh(y)^2",
+   claim(["y"], [], diff(G3, y_).eq(y_ * y_ - TH * TH)), ["identity"])
+ob("tanh.gap_ge_increasing", "infoflow:A.3 (L1001) (tanh y >= y - y^3/3)",
+   "0 <= y < Y  =>  d/dy (tanh y - y + y^3/3) = y^2 - tanh(y)^2 >= 0 (0 <= tanh y <= y)",
+   claim(["y", "Y"], merge_hyps(y_ >= 0, y_ < Y_, link_hyps(_ob("tanh.d_gap_ge")), link_hyps(_ob("tanh.le_id"), Y=y_),
+                                axiom("exp_zero"), axiom("exp_le", x=num(0), y=2 * y_)),
+         diff(G3, y_) >= 0), ["smt"])
+ob("tanh.ge_cubic", "infoflow:A.3 (L1001)",
+   "tanh Y >= Y - Y^3/3 for Y >= 0 (the mean value theorem on tanh y - y + y^3/3 over (0, Y))",
+   claim(["Y"], [Y_ >= 0] + ZERO2 + [mvt_hyp(_ob("tanh.gap_ge_increasing"))], tanh_tree(Y_) >= Y_ - Y_ ** 3 / 3),
+   ["smt"])
+wx = var("w") * x
 ob("identity_case_1001", "infoflow:A.3 (L1001)",
    "n >= T0 d: a tanh unit approximates the identity: |tanh(w x)/w - x| <= w^2/3 on x in [0,1], 0 < w <= 1",
-   claim(["x", "w", "tv"], [x >= 0, x <= 1, var("w") > 0, var("w") <= 1,
-                            fact(t_ <= var("w") * x, "fact:tanh y <= y for y >= 0"),
-                            fact(t_ >= var("w") * x - (var("w") * x) ** 3 / 3, "fact:tanh y >= y - y^3/3 for y >= 0")],
-         abs_(t_ / var("w") - x) <= var("w") ** 2 / 3), ["smt"],
+   claim(["x", "w"], merge_hyps(x >= 0, x <= 1, var("w") > 0, var("w") <= 1, wx >= 0,
+                                link_hyps(_ob("tanh.le_id"), Y=wx), link_hyps(_ob("tanh.ge_cubic"), Y=wx)),
+         abs_(tanh_tree(wx) / var("w") - x) <= var("w") ** 2 / 3), ["smt"],
    finding=Finding("implicit-convention", "'exact representation with O(1) parameters' (L1001) needs a linear "
                    "(identity) path: a two-layer tanh network is bounded and analytic, so it cannot equal V -> (V, 0) "
                    "on [0,1]^m. With tanh only, x -> tanh(w x)/w has error <= w^2/3, so O(1) parameters still reach "

@@ -23,8 +23,8 @@ from fractions import Fraction as F
 
 from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, partition, softmax
 from attncert.core.axioms import axiom
-from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact
-from attncert.core.theorems import _subst as rename, mvt_hyp
+from attncert.core.claims import Finding, Obligation, Var, claim, fact, merge_hyps
+from attncert.core.theorems import link_hyps, mvt_hyp
 from attncert.core.expr import E, abs_, add, and_, diff, exp, implies, log, max_, node_of, num, substitute, var
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
@@ -105,23 +105,12 @@ def cite(id_, **terms):
     claim), then the instance of its goal, citing it. ``terms`` replaces the cited claim's variables;
     the others are kept as they are."""
     full = f"ks.boltz.{id_}"
-    o = next(o for o in ob_list if o.id == full)
-    env = {k: node_of(v) for k, v in terms.items()}
     # renaming a variable also renames it where it is a derivative's variable (diff(f, a1) at a1 := x is
     # diff(f(x), x)); the checker accepts such an instance only when the renaming is valid
-    return [Hyp(rename(h.expr, env), h.by) for h in o.claim.hyps] + [Hyp(rename(o.claim.goal, env), full)]
+    return link_hyps(next(o for o in ob_list if o.id == full), **terms)
 
 
-def hyps_(*groups):
-    """Concatenate hypotheses (single ones or lists), keeping the first of literally equal ones."""
-    out, seen = [], set()
-    for g in groups:
-        for h in (g if isinstance(g, list) else [g]):
-            h = h if isinstance(h, Hyp) else Hyp(node_of(h))
-            if h.expr not in seen:
-                seen.add(h.expr)
-                out.append(h)
-    return out
+hyps_ = merge_hyps
 
 
 a1, a2, a3 = V("a1", "a2", "a3")

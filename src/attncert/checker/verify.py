@@ -595,7 +595,9 @@ def _subst(n, sub: dict):
         return n
     if n[0] == "diff":
         v = sub.get(n[2], ("var", n[2]))
-        return ("diff", _subst(n[1], sub), v[1] if v[0] == "var" else n[2])
+        if v[0] != "var":  # d/dy h(y) at y := -1 is h'(-1), not the derivative of the constant h(-1)
+            raise Reject("a derivative's variable would be replaced by a term that is not a variable")
+        return ("diff", _subst(n[1], sub), v[1])
     return (n[0],) + tuple(_subst(c, sub) if isinstance(c, tuple) else c for c in n[1:])
 
 
@@ -734,10 +736,12 @@ def check_mvt(citing: dict, hyp_index: int, cited: dict, solver_timeout: float) 
     if any(v not in sub or v == x for v in free_lu - {x}) or x in free_lu:
         return f"L, U or a hypothesis of {cited['id']} has a variable that the rule does not fix", []
     at_l, at_u = dict(sub, **{x: sub_l[x]}), dict(sub)
+    # every instantiated piece: f and L at L, f and U at U, the carried hypotheses (attack round 11: a
+    # derivative inside L or a carried hypothesis, its variable sent to a number, read as a constant's)
+    if not all(_diff_ok(n, at_l, cdom) for n in (f, L)) or not all(_diff_ok(n, at_u, cdom) for n in [f, U] + rest):
+        return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
     if at_l[x] != _subst(L, at_l) or at_u[x] != _subst(U, at_u):
         return f"hypothesis {hyp_index + 1} evaluates f at points other than L and U of {cited['id']}", []
-    if not _diff_ok(f, at_l, cdom) or not _diff_ok(f, at_u, cdom):
-        return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
     carried = _present(rest, sub, own, hyp_index)
     if carried is None:
         return f"a hypothesis of {cited['id']}, instantiated, is not another hypothesis of {citing['id']}", []

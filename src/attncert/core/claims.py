@@ -149,6 +149,19 @@ def fact(expr, by: str) -> Hyp:
     return Hyp(node_of(expr), by)
 
 
+def merge_hyps(*groups) -> list[Hyp]:
+    """Concatenate hypotheses (single ones or lists; an expression is a plain hypothesis), keeping the first
+    of literally equal ones (so a hypothesis carried by two links appears once)."""
+    out, seen = [], set()
+    for g in groups:
+        for h in (g if isinstance(g, list) else [g]):
+            h = h if isinstance(h, Hyp) else Hyp(node_of(h))
+            if h.expr not in seen:
+                seen.add(h.expr)
+                out.append(h)
+    return out
+
+
 FINDING_KINDS = {
     "false-step": "a displayed step that is false as printed",
     "statement-mismatch": "two statements of the same result disagree (exponent, direction, constant)",

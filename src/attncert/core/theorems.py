@@ -69,7 +69,10 @@ def _subst(n: tuple, sub: dict) -> tuple:
         return n
     if n[0] == "diff":
         v = sub.get(n[2], ("var", n[2]))
-        return ("diff", _subst(n[1], sub), v[1] if v[0] == "var" else n[2])
+        if v[0] != "var":  # d/dy h(y) at y := -1 is h'(-1), not the derivative of the constant h(-1)
+            from attncert.core.errors import ExprError
+            raise ExprError("a derivative's variable would be replaced by a term that is not a variable")
+        return ("diff", _subst(n[1], sub), v[1])
     return (n[0],) + tuple(_subst(c, sub) if isinstance(c, tuple) else c for c in n[1:])
 
 
@@ -136,6 +139,17 @@ def mvt_hyp(cited: Obligation, **terms) -> Hyp:
     return Hyp((_MVT_REL[rel], at(lo), at(hi)), MVT + cited.id)
 
 
+def link_hyps(cited: Obligation, **terms) -> list[Hyp]:
+    """The hypotheses a link to ``cited`` needs: its hypotheses instantiated (each keeps its own source; the
+    checker requires them to be hypotheses of the citing claim), then the instance of its goal, citing it.
+    ``terms`` replaces the cited claim's variables (a renamed variable is renamed where it is a derivative's
+    variable too); the others are kept."""
+    from attncert.core.expr import node_of
+
+    env = {k: node_of(v) for k, v in terms.items()}
+    return [Hyp(_subst(h.expr, env), h.by) for h in cited.claim.hyps] + [Hyp(_subst(cited.claim.goal, env), cited.id)]
+
+
 def mvt_shape(cited: Obligation):
     """(f, x, L, U, sign, other hypotheses) when the cited claim is f' REL 0 for x between L and U; else
     the reason it is not."""
@@ -186,11 +200,11 @@ def mvt_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, 
         free_vars(r, need)
     if x in need or not need <= set(right) - {x}:
         return f"L, U or a hypothesis of {cited.id} has a variable the rule does not fix", [], []
+    # every instantiated piece: f and L at L, f, U and the carried hypotheses at U (attack round 11)
+    if any(_moves_derivative(n, left) for n in (f, lo)) or any(_moves_derivative(n, right) for n in [f, hi] + rest):
+        return f"the instance of {cited.id} moves a derivative's variable", [], []
     if left[x] != _subst(lo, left) or right[x] != _subst(hi, right):
         return f"hypothesis {i + 1} of {citing.id} takes f at points other than L and U of {cited.id}", [], []
-    for sub in (left, right):   # a derivative over x survives only a renaming to a fresh variable
-        if _moves_derivative(f, sub):
-            return f"the instance of {cited.id} moves a derivative's variable", [], []
     carried = []
     for r in rest:
         inst = _subst(r, right)
@@ -283,7 +297,10 @@ class Closure:
         elif src.startswith(MVT) and self.verdicts.get(src[len(MVT):]) == "PROVED" \
                 and src[len(MVT):] in self.obligations:
             cited = src[len(MVT):]
-            reason, carried, conds = mvt_gap(ob, i, self.obligations[cited])
+            try:
+                reason, carried, conds = mvt_gap(ob, i, self.obligations[cited])
+            except AttncertError as e:
+                reason, carried, conds = f"{ob.id}: hypothesis {i + 1}: {e}", [], []
             if reason is None:
                 reason = mvt_conditions_hold(ob, i, conds)
             if reason:
@@ -303,7 +320,10 @@ class Closure:
         elif self.verdicts.get(src) != "PROVED":
             out.append(f"{ob.id}: hypothesis {i + 1} rests on {src}, which is {self.verdicts.get(src, 'not run')}")
         else:
-            reason, carried = link_gap(ob, i, self.obligations[src])
+            try:
+                reason, carried = link_gap(ob, i, self.obligations[src])
+            except AttncertError as e:
+                reason, carried = f"{ob.id}: hypothesis {i + 1}: {e}", []
             if reason:
                 out.append(reason)
             else:
