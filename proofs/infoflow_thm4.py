@@ -25,6 +25,8 @@ from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
 from attncert.core.verdict import Verdict
+from attncert.core.theorems import link_hyps
+from attncert_proofs.infoflow_thm6 import obs as _thm6_obs
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.thm4", PAPER)
@@ -799,13 +801,15 @@ ob("ffn_domain", f"{REF} Part 2 step 4 (F1)",
    "on F1's domain (x(t)/3 and v(t) in [-1/3, 1/3]^3, per coordinate): |xy| <= 1/9 and (x+y)^4 + (x-y)^4 <= 16/81",
    claim(["x", "y1"], [abs_(xx) <= F(1, 3), abs_(y1) <= F(1, 3)],
          and_(abs_(xx * y1) <= F(1, 9), (xx + y1) ** 4 + (xx - y1) ** 4 <= F(16, 81))), ["smt"])
-cc, Ko, tho, Rc = v("c", "Ko", "tho", "Rc")
+cc, Ko, tho = v("c", "Ko", "tho")
+TANH_CUBIC = next(o for o in _thm6_obs if o.id == "infoflow.thm6.tanh.cubic")
+# |tanh h - h| <= |h|^3/3 = |h|^3 M3/6 with M3 = 2 (tanh3_bound) is infoflow.thm6.tanh.cubic (the mean value
+# theorem twice and a case split on the sign of h; docs/axioms.md), cited at h = tho c
 ob("output_linear_error", f"{REF} Part 2 step 6 (repaired output block)",
-   "Ko tanh(tho c) with Ko tho = 18 and tanh h = h + h^3 tanh'''(xi)/6: |Ko tanh(tho c) - 18 c| <= |Ko| |tho c|^3 M3/6",
-   claim(["Ko", "tho", "c", "Rc"],
-         [fact(abs_(Rc) <= abs_(tho * cc) ** 3 * 2 / 6, "fact:Taylor with Lagrange remainder, |tanh'''| <= 2 (tanh3_bound)"),
-          (Ko * tho).eq(18)],
-         abs_(Ko * (tho * cc + Rc) - 18 * cc) <= abs_(Ko) * abs_(tho * cc) ** 3 * 2 / 6), ["smt"])
+   "Ko tanh(tho c) with Ko tho = 18 and |tanh h - h| <= |h|^3 M3/6, M3 = 2: |Ko tanh(tho c) - 18 c| <= |Ko| |tho c|^3 M3/6",
+   claim(["Ko", "tho", "c"],
+         [(Ko * tho).eq(18)] + link_hyps(TANH_CUBIC, h=tho * cc),
+         abs_(Ko * tanh_tree(tho * cc) - 18 * cc) <= abs_(Ko) * abs_(tho * cc) ** 3 * 2 / 6), ["smt"])
 amax_, e2b = v("amax", "e2b")
 ob("output_input_range", f"{REF} Part 2 step 6 (repaired output block)",
    "(c2')_4 = sum_t p_t a(t) lies in [min a, max a] and |a(t)| <= |(x/3).v| + e2 <= 1/3 + e2",

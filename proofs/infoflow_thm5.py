@@ -14,6 +14,12 @@ from attncert.core.claims import Finding, Obligation, Var, claim, fact
 from attncert.core.expr import abs_, add, and_, exp, log, num, or_, var
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
+from attncert.core.claims import merge_hyps
+from attncert.core.theorems import link_hyps
+from attncert.papers.infoflow.witness import tanh_tree
+from attncert_proofs.infoflow_thm6 import obs as _thm6_obs
+
+TANH_LIP = next(o for o in _thm6_obs if o.id == "infoflow.thm6.tanh.lipschitz")
 
 PAPER = "infoflow"
 obs, ob = collector("infoflow.thm5", PAPER)
@@ -99,6 +105,13 @@ for nn in (1, 2, 3):
 
 # -------------------------------------------------------------------------------------- Lipschitz (L747-766)
 # L755-758, line by line (p = 2 or 3 hidden units, n = 1..3 inputs)
+A1, av, bv = var("A"), var("a"), var("b")
+ob("lipschitz_756_term", "infoflow:A.2 (L756) line 2 (one term)",
+   "|alpha_r| |dT_r| <= |theta_r^T (u - v)| when |alpha_r| <= 1, with dT_r = tanh a - tanh b, theta_r^T (u - v) = a - b "
+   "(tanh is 1-Lipschitz: infoflow.thm6.tanh.lipschitz)",
+   claim(["A", "a", "b"], [A1 >= 0, A1 <= 1] + link_hyps(TANH_LIP),
+         A1 * abs_(tanh_tree(av) - tanh_tree(bv)) <= abs_(av - bv)), ["smt"])
+LIP_TERM = obs[-1]
 for pp in (2,):
     al = [var(f"al{r}") for r in range(1, pp + 1)]
     dT = [var(f"dT{r}") for r in range(1, pp + 1)]       # tanh(theta_r.u + beta_r) - tanh(theta_r.v + beta_r)
@@ -106,22 +119,18 @@ for pp in (2,):
        f"|f2(u) - f2(v)| = |sum_r alpha_r dT_r| <= sum_r |alpha_r| |dT_r| (p = {pp})",
        claim([f"al{r}" for r in range(1, pp + 1)] + [f"dT{r}" for r in range(1, pp + 1)], [],
              abs_(add(*[a * d for a, d in zip(al, dT)])) <= add(*[abs_(a) * abs_(d) for a, d in zip(al, dT)])), ["smt"])
-    e_ = [var(f"e{r}") for r in range(1, pp + 1)]        # |theta_r^T (u - v)|
-    Aa = [var(f"A{r}") for r in range(1, pp + 1)]        # |alpha_r|
-    Dd = [var(f"D{r}") for r in range(1, pp + 1)]        # |dT_r|
+    # the per-term bound with a_r = theta_r.u + beta_r, b_r = theta_r.v + beta_r: dT_r = tanh a_r - tanh b_r and
+    # theta_r^T (u - v) = a_r - b_r; A_r = |alpha_r| (docs/infoflow.md)
+    Aa = [var(f"A{r}") for r in range(1, pp + 1)]
+    ua = [var(f"a{r}") for r in range(1, pp + 1)]
+    ub = [var(f"b{r}") for r in range(1, pp + 1)]
     ob(f"lipschitz_756_sum.p{pp}", "infoflow:A.2 (L756) line 2 (summed)",
        f"sum_r |alpha_r| |dT_r| <= sum_r |theta_r^T (u - v)| from the per-term bound (p = {pp}; A_r = |alpha_r|, "
-       f"D_r = |dT_r|)",
-       claim([f"A{r}" for r in range(1, pp + 1)] + [f"D{r}" for r in range(1, pp + 1)] +
-             [f"e{r}" for r in range(1, pp + 1)],
-             [h for A_, D_, e in zip(Aa, Dd, e_)
-              for h in (A_ >= 0, A_ <= 1, D_ >= 0, fact(D_ <= e, "fact:tanh is 1-Lipschitz"),
-                        fact(A_ * D_ <= e, "infoflow.thm5.lipschitz_756_term"))],
-             add(*[A_ * D_ for A_, D_ in zip(Aa, Dd)]) <= add(*e_)), ["smt"])
-ob("lipschitz_756_term", "infoflow:A.2 (L756) line 2 (one term)",
-   "|alpha_r| |dT_r| <= |theta_r^T (u - v)| when |alpha_r| <= 1 and |dT_r| <= |theta_r^T (u - v)| (tanh 1-Lipschitz)",
-   claim(["A", "D", "e"], [var("A") >= 0, var("A") <= 1, var("D") >= 0, fact(var("D") <= var("e"), "fact:tanh is 1-Lipschitz")],
-         var("A") * var("D") <= var("e")), ["smt"])
+       f"dT_r = tanh a_r - tanh b_r, theta_r^T (u - v) = a_r - b_r)",
+       claim([f"A{r}" for r in range(1, pp + 1)] + [f"a{r}" for r in range(1, pp + 1)] + [f"b{r}" for r in range(1, pp + 1)],
+             merge_hyps(*[link_hyps(LIP_TERM, A=A_, a=a_, b=b_) for A_, a_, b_ in zip(Aa, ua, ub)]),
+             add(*[A_ * abs_(tanh_tree(a_) - tanh_tree(b_)) for A_, a_, b_ in zip(Aa, ua, ub)])
+             <= add(*[abs_(a_ - b_) for a_, b_ in zip(ua, ub)])), ["smt"])
 # p = 3: cvc5 does not settle the product form within the time limit, so the step is split in two:
 # |alpha_r dT_r| = |alpha_r| |dT_r| (one product, proved above for p = 2's terms as well), then the linear
 # triangle inequality over the named products x_r = alpha_r dT_r

@@ -16,7 +16,7 @@ from fractions import Fraction as F
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Hyp, Var, claim, fact, merge_hyps
 from attncert.core.expr import abs_, and_, diff, exp, implies, log, node_of, num, var
-from attncert.core.theorems import link_hyps, mvt_hyp
+from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
 
@@ -235,6 +235,45 @@ ob("tanh.ge_cubic", "infoflow:A.3 (L1001)",
    "tanh Y >= Y - Y^3/3 for Y >= 0 (the mean value theorem on tanh y - y + y^3/3 over (0, Y))",
    claim(["Y"], [Y_ >= 0] + ZERO2 + [mvt_hyp(_ob("tanh.gap_ge_increasing"))], tanh_tree(Y_) >= Y_ - Y_ ** 3 / 3),
    ["smt"])
+# |tanh h - h| <= |h|^3/3 for every real h: by cases on the sign of h (docs/axioms.md, proof by cases), h >= 0
+# from the two bounds above at Y = h, h <= 0 from them at Y = -h and tanh(-h) = -tanh(h)
+h_ = var("h")
+# exp(2(-h)) exp(2h) = exp(2(-h) + 2h) = exp(0) = 1 (exp_add; exp_le both ways, since the argument is 0)
+S0 = 2 * (-h_) + 2 * h_
+ob("tanh.odd", "infoflow:A.3 (tanh is odd)", "tanh(-h) = -tanh(h)",
+   claim(["h"], [axiom("exp_add", x=2 * (-h_), y=2 * h_), axiom("exp_zero"), axiom("exp_le", x=S0, y=num(0)),
+                 axiom("exp_le", x=num(0), y=S0)], tanh_tree(-h_).eq(-tanh_tree(h_))), ["smt"])
+ob("fact.neg_nonneg", "infoflow:A.3 (h <= 0 gives -h >= 0)", "h <= 0  =>  -h >= 0", claim(["h"], [h_ <= 0], -h_ >= 0),
+   ["smt"])
+CUBIC = abs_(tanh_tree(h_) - h_) <= abs_(h_) ** 3 / 3
+ob("tanh.cubic_pos", "infoflow:A.2-A.3 (tanh h = h + O(h^3))", "h >= 0  =>  |tanh h - h| <= |h|^3/3",
+   claim(["h"], merge_hyps(h_ >= 0, link_hyps(_ob("tanh.le_id"), Y=h_), link_hyps(_ob("tanh.ge_cubic"), Y=h_)),
+         CUBIC), ["smt"])
+ob("tanh.cubic_neg", "infoflow:A.2-A.3 (tanh h = h + O(h^3))", "h <= 0  =>  |tanh h - h| <= |h|^3/3 (tanh is odd)",
+   claim(["h"], merge_hyps(h_ <= 0, link_hyps(_ob("fact.neg_nonneg")), link_hyps(_ob("tanh.le_id"), Y=-h_)[1:],
+                           link_hyps(_ob("tanh.ge_cubic"), Y=-h_)[1:], link_hyps(_ob("tanh.odd"))),
+         CUBIC), ["smt"])
+ob("tanh.cubic", "infoflow:A.2-A.3 (tanh h = h + O(h^3))", "|tanh h - h| <= |h|^3/3 for every real h (by cases on h)",
+   claim(["h"], [cases_hyp(_ob("tanh.cubic_pos"), _ob("tanh.cubic_neg"))], CUBIC), ["smt"])
+# tanh is 1-Lipschitz: for a <= b, tanh and y - tanh y are nondecreasing on (a, b) (derivatives 1 - tanh^2 and
+# tanh^2), so 0 <= tanh b - tanh a <= b - a (the mean value theorem twice); the case b <= a is the same with
+# a and b exchanged; by cases on the sign of b - a
+a_, b_ = var("a"), var("b")
+ob("tanh.d_tanh", "infoflow:A.2 (tanh is 1-Lipschitz)", "d/dy tanh y = 1 - tanh(y)^2",
+   claim(["y"], [], diff(TH, y_).eq(1 - TH * TH)), ["identity"])
+ob("tanh.increasing", "infoflow:A.2 (tanh is 1-Lipschitz)", "a < y < b  =>  d/dy tanh y = 1 - tanh(y)^2 >= 0",
+   claim(["y", "a", "b"], merge_hyps(y_ > a_, y_ < b_, link_hyps(_ob("tanh.d_tanh"))), diff(TH, y_) >= 0), ["smt"])
+ob("tanh.gap_increasing", "infoflow:A.2 (tanh is 1-Lipschitz)", "a < y < b  =>  d/dy (y - tanh y) = tanh(y)^2 >= 0",
+   claim(["y", "a", "b"], merge_hyps(y_ > a_, y_ < b_, link_hyps(_ob("tanh.d_gap_le"))), diff(y_ - TH, y_) >= 0),
+   ["smt"])
+LIP = abs_(tanh_tree(a_) - tanh_tree(b_)) <= abs_(a_ - b_)
+ob("tanh.lipschitz_pos", "infoflow:A.2 (tanh is 1-Lipschitz)", "b - a >= 0  =>  |tanh a - tanh b| <= |a - b|",
+   claim(["a", "b"], [b_ - a_ >= 0, mvt_hyp(_ob("tanh.increasing")), mvt_hyp(_ob("tanh.gap_increasing"))], LIP), ["smt"])
+ob("tanh.lipschitz_neg", "infoflow:A.2 (tanh is 1-Lipschitz)", "b - a <= 0  =>  |tanh a - tanh b| <= |a - b|",
+   claim(["a", "b"], [b_ - a_ <= 0, mvt_hyp(_ob("tanh.increasing"), a=b_, b=a_),
+                      mvt_hyp(_ob("tanh.gap_increasing"), a=b_, b=a_)], LIP), ["smt"])
+ob("tanh.lipschitz", "infoflow:A.2 (L756)", "|tanh a - tanh b| <= |a - b| for all real a, b (by cases on b - a)",
+   claim(["a", "b"], [cases_hyp(_ob("tanh.lipschitz_pos"), _ob("tanh.lipschitz_neg"))], LIP), ["smt"])
 wx = var("w") * x
 ob("identity_case_1001", "infoflow:A.3 (L1001)",
    "n >= T0 d: a tanh unit approximates the identity: |tanh(w x)/w - x| <= w^2/3 on x in [0,1], 0 < w <= 1",

@@ -57,8 +57,9 @@ def cert(cid: str, c: dict, evidence: dict, verdict: str = "PROVED", *, uses: li
         "schema": schema, "id": cid, "family": "forged", "paper": "ks", "ref": "forged", "statement": "forged",
         "claim": c, "claim_sha256": sha(c), "verdict": verdict, "expected": None, "finding": None,
         "repairs": None, "method": evidence.get("kind", "x"), "evidence": evidence,
-        "uses": sorted({h["by"][4:] if h["by"].startswith("mvt:") else h["by"]
-                        for h in c["hyps"] if "by" in h and not h["by"].startswith(("fact:", "axiom:"))})
+        "uses": sorted({one for h in c["hyps"] if "by" in h and not h["by"].startswith(("fact:", "axiom:"))
+                        for one in (h["by"][6:].split(",") if h["by"].startswith("cases:")
+                                    else [h["by"][4:] if h["by"].startswith("mvt:") else h["by"]])})
         if uses is None else uses,
         "trust": [], "tools": {"python": "3.11"},
     }

@@ -219,3 +219,71 @@ def test_a_derivative_in_a_carried_hypothesis_keeps_its_meaning(tmp_path):
                                                  pn(1) < pn(0)), ("smt",))
     obs = {o.id: o for o in (i1, i2, i3, d, e)}
     assert any("moves a derivative" in r for r in Closure(obs, {k: "PROVED" for k in obs}).why("a.E"))
+
+
+# ----------------------------------------------------------------------------- proof by cases ('cases:POS,NEG')
+
+a_, b_ = var("a"), var("b")
+ABS_GE = op("ge", op("abs", a_), a_)  # |a| >= a
+
+
+def _case_certs(tmp_path, pos_case=None, neg_case=None, pos_extra=(), pos_goal=ABS_GE):
+    pc = claim(["a"], [pos_case or op("ge", a_, num(0)), *pos_extra], pos_goal)
+    nc = claim(["a"], [neg_case or op("le", a_, num(0))], ABS_GE)
+    return [write(tmp_path, cert("c.pos", pc, smt_ev(pc))), write(tmp_path, cert("c.neg", nc, smt_ev(nc)))]
+
+
+def _use(tmp_path, hyps, goal=ABS_GE):
+    c = claim(["a", "b"], hyps, goal)
+    return write(tmp_path, cert("c.use", c, smt_ev(c)))
+
+
+def test_a_case_split_verifies(tmp_path):
+    needs_solvers()
+    code, text = verify(_case_certs(tmp_path) + [_use(tmp_path, [(ABS_GE, "cases:c.pos,c.neg")])])
+    assert code == 0, text
+
+
+@pytest.mark.parametrize("name,pos_case,neg_case,pos_extra", [
+    # the cases do not cover the line: a >= 1 and a <= 0 leave (0, 1) out
+    ("gap", op("ge", op("add", a_, num(-1)), num(0)), None, ()),
+    # the case term is not a polynomial: 1/a is undefined at 0 (neither case holds there)
+    ("not_polynomial", op("ge", op("div", num(1), a_), num(0)), op("le", op("div", num(1), a_), num(0)), ()),
+    # both cases on the same side
+    ("same_side", None, op("ge", a_, num(0)), ()),
+    # a plain hypothesis of one case that the citing claim does not have
+    ("extra_plain", None, None, (op("gt", a_, num(5)),)),
+])
+def test_a_broken_case_split_is_not_verified(tmp_path, name, pos_case, neg_case, pos_extra):
+    needs_solvers()
+    paths = _case_certs(tmp_path, pos_case, neg_case, pos_extra)
+    code, text = verify(paths + [_use(tmp_path, [(ABS_GE, "cases:c.pos,c.neg")])])
+    assert code == 1 and "CONDITIONAL" in text and "c.use" in text, text
+
+
+def test_a_case_split_with_one_case_missing_or_named_twice(tmp_path):
+    needs_solvers()
+    paths = _case_certs(tmp_path)
+    for src in ("cases:c.pos,c.pos", "cases:c.pos,c.none", "cases:c.pos"):
+        code, text = verify(paths + [_use(tmp_path, [(ABS_GE, src)])])
+        assert code == 1 and "CONDITIONAL" in text, (src, text)
+
+
+def test_the_prover_closure_agrees_on_case_splits():
+    pytest.importorskip("z3")
+    from attncert.core.claims import Obligation, claim as p_claim
+    from attncert.core.expr import abs_ as pabs, var as pv
+    from attncert.core.theorems import Closure, cases_hyp
+
+    A = pv("a")
+
+    def run(pos_case, neg_case):
+        pos = Obligation("c.pos", "t", "t", "t", p_claim(["a"], [pos_case], pabs(A) >= A), ("smt",))
+        neg = Obligation("c.neg", "t", "t", "t", p_claim(["a"], [neg_case], pabs(A) >= A), ("smt",))
+        use = Obligation("c.use", "t", "t", "t", p_claim(["a"], [cases_hyp(pos, neg)], pabs(A) >= A), ("smt",))
+        obs = {o.id: o for o in (pos, neg, use)}
+        return Closure(obs, {k: "PROVED" for k in obs}).why("c.use")
+
+    assert run(A >= 0, A <= 0) == []
+    assert run(A - 1 >= 0, A <= 0)                # a gap
+    assert run(1 / A >= 0, 1 / A <= 0)            # not a polynomial

@@ -131,7 +131,7 @@ def _axioms(roots: list, certs: dict) -> set:
             if src.startswith("axiom:"):
                 out.add(src[6:])
             else:
-                todo.append(src[4:] if src.startswith("mvt:") else src)
+                todo.extend(src[6:].split(",") if src.startswith("cases:") else [src[4:] if src.startswith("mvt:") else src])
     return out
 
 

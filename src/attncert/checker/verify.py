@@ -350,8 +350,8 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         raise Reject("tools must map names to version strings")
     domains, boxes, hyps, goal = _claim(obj["claim"])
     raw = hyps + [goal]  # with derivative nodes: definedness looks inside their bodies
-    cited = sorted({source_id(h["by"]) for h in obj["claim"]["hyps"]
-                    if "by" in h and not h["by"].startswith(("fact:", "axiom:"))})
+    cited = sorted({one for h in obj["claim"]["hyps"] if "by" in h and not h["by"].startswith(("fact:", "axiom:"))
+                    for one in source_ids(h["by"])})
     if obj["uses"] != cited:
         raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts and axioms aside, "
                      "'mvt:' stripped), sorted")
@@ -685,6 +685,84 @@ def source_id(by: str) -> str:
     return by[len(MVT):] if by.startswith(MVT) else by
 
 
+CASES = "cases:"
+_POLY = {"num", "var", "add", "mul", "neg"}
+
+
+def source_ids(by: str) -> list[str]:
+    """The certificate ids a hypothesis's source names: 'cases:A,B' names two."""
+    if by.startswith(CASES):
+        return by[len(CASES):].split(",")
+    return [source_id(by)]
+
+
+def _polynomial(n) -> bool:
+    """Built from numbers and variables by +, *, - and natural powers only: defined everywhere."""
+    if n[0] == "pow":
+        return n[2] >= 0 and _polynomial(n[1])
+    return n[0] in _POLY and all(_polynomial(c) for c in n[1:] if isinstance(c, tuple))
+
+
+def check_cases(citing: dict, hyp_index: int, pos: dict, neg: dict) -> tuple[str | None, list[int]]:
+    """Proof by cases on the sign of a polynomial T. ``pos`` proves G with, first, the plain hypothesis
+    T1 >= 0 and then the hypotheses H1; ``neg`` proves G' with, first, T2 <= 0 and then H2. Hypothesis ``hyp_index`` of
+    ``citing`` may be an instance of both goals, under instances that send T1 and T2 to the same polynomial
+    T, when every instantiated plain hypothesis of H1 and H2 is another hypothesis of ``citing`` (carried;
+    the caller checks that both cited certificates are verified with their sources, so their sourced
+    hypotheses hold wherever their plain ones do): at every point, T >= 0 or T <= 0, and a polynomial is
+    defined everywhere. Returns (None, carried) or
+    (reason, [])."""
+    dom, _, hyps, _ = _claim(citing["claim"])
+    own = [_mark_int_vars(y, dom) for y in hyps]
+    h = own[hyp_index]
+    terms, carried = [], []
+    for c, rel in ((pos, "ge"), (neg, "le")):
+        cdom, _, chyps, cgoal = _claim(c["claim"])
+        if "defined" in cdom.values():
+            return f"{c['id']} states a defined quantity, not a lemma", []
+        if not chyps or "by" in c["claim"]["hyps"][0] or chyps[0][0] != rel or chyps[0][2] != ("num", Fraction(0)):
+            return f"the first hypothesis of {c['id']} must be the plain case T {'>=' if rel == 'ge' else '<='} 0", []
+        if not _polynomial(chyps[0][1]):
+            return f"the case term of {c['id']} must be a polynomial (defined everywhere)", []
+        case = chyps[0]
+        # only the plain hypotheses are carried: the sourced ones hold wherever the plain ones do (the cited
+        # certificate is verified with its sources), even where they rest on the case itself
+        plain = [ch for ch, raw in zip(chyps[1:], c["claim"]["hyps"][1:]) if "by" not in raw]
+        sub: dict = {}
+        if not _match(cgoal, h, cdom, sub):
+            return f"hypothesis {hyp_index + 1} is not an instance of the goal of {c['id']}", []
+        sub = _bind_rest(plain, own, hyp_index, cdom, sub)
+        if any(v not in sub for ch in plain + [case] for v in _free(ch)):
+            return f"a hypothesis of {c['id']} has a variable that the case split does not fix", []
+        if not all(_diff_ok(n, sub, cdom) for n in plain + [case, cgoal]):
+            return f"the instance of {c['id']} moves a derivative's variable (not a valid instance)", []
+        got = _present(plain, sub, own, hyp_index)
+        if got is None:
+            return f"a hypothesis of {c['id']}, instantiated, is not another hypothesis of {citing['id']}", []
+        carried += got
+        terms.append(_subst(case[1], sub))
+    if terms[0] != terms[1]:
+        return f"the two cases {pos['id']} and {neg['id']} split on different terms", []
+    return None, sorted(set(carried))
+
+
+def _cases_link(obj: dict, i: int, src: str, ok: dict) -> tuple:
+    """(reason, (pos id, neg id), carried) for a 'cases:POS,NEG' source."""
+    ids = src[len(CASES):].split(",")
+    if len(ids) != 2 or ids[0] == ids[1]:
+        return f"hypothesis {i + 1}: 'cases:' names two different certificates", None, []
+    for one in ids:
+        if one not in ok:
+            return f"hypothesis {i + 1} rests on {one[:80]!r}, which is not a certificate in this set", None, []
+        if ok[one][1]["verdict"] != "PROVED":
+            return f"hypothesis {i + 1} rests on {one}, which is {ok[one][1]['verdict']}", None, []
+    try:
+        reason, carried = check_cases(obj, i, ok[ids[0]][1], ok[ids[1]][1])
+    except (Reject, RecursionError) as e:
+        reason, carried = f"case split on {src[:80]} cannot be checked: {e}", []
+    return reason, tuple(ids), carried
+
+
 def check_mvt(citing: dict, hyp_index: int, cited: dict, solver_timeout: float) -> tuple[str | None, list[int]]:
     """The monotonicity rule. ``cited`` proves f' REL 0 on an interval: one real variable x, exactly two
     plain hypotheses (no source) that mention x (x > L or x >= L, and x < U or x <= U, with L and U free of x), and the goal
@@ -928,6 +1006,9 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                     deps = axiom_dep_map(obj["claim"], parsed, dom)
                 links[(cid, i)] = (None, None, deps[i])
                 continue
+            if src.startswith(CASES):
+                links[(cid, i)] = _cases_link(obj, i, src, ok)
+                continue
             mvt, src = src.startswith(MVT), source_id(src)
             if src not in ok:
                 links[(cid, i)] = (f"hypothesis {i + 1} rests on {src[:80]!r}, which is not a certificate in this set",
@@ -976,9 +1057,11 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
         reason, src, carried = links[(cid, i)]
         why = [reason] if reason else []
         if not reason:
-            sub = cert_why(src) if src is not None else []  # src None: an axiom instance (checked with the file)
-            if sub:
-                why.append(f"hypothesis {i + 1} rests on {src}, which is not verified itself ({sub[0]})")
+            # src None: an axiom instance (checked with the file); a tuple: the two cases of a case split
+            for one in ((src,) if isinstance(src, str) else src or ()):
+                sub = cert_why(one)
+                if sub:
+                    why.append(f"hypothesis {i + 1} rests on {one}, which is not verified itself ({sub[0]})")
             for j in carried:
                 if (cid, j) in links:
                     why.extend(hyp_why(cid, j))

@@ -22,8 +22,9 @@ def build(res: Result, tools: dict | None = None) -> dict:
     ob, ev = res.obligation, res.evidence
     claim = ob.claim.to_json()
     # uses: exactly the sources the hypotheses cite (the checker requires it)
-    uses = sorted({h.by[4:] if h.by.startswith("mvt:") else h.by
-                   for h in ob.claim.hyps if h.by and not h.by.startswith(("fact:", "axiom:"))})
+    uses = sorted({one for h in ob.claim.hyps if h.by and not h.by.startswith(("fact:", "axiom:"))
+                   for one in (h.by[6:].split(",") if h.by.startswith("cases:")
+                               else [h.by[4:] if h.by.startswith("mvt:") else h.by])})
     body = {
         "schema": SCHEMA,
         "id": ob.id,

@@ -150,6 +150,14 @@ def link_hyps(cited: Obligation, **terms) -> list[Hyp]:
     return [Hyp(_subst(h.expr, env), h.by) for h in cited.claim.hyps] + [Hyp(_subst(cited.claim.goal, env), cited.id)]
 
 
+def cases_hyp(pos: Obligation, neg: Obligation, **terms) -> Hyp:
+    """The hypothesis a case split on ``pos`` (T >= 0) and ``neg`` (T <= 0) gives: ``pos``'s goal instantiated."""
+    from attncert.core.expr import node_of
+
+    env = {k: node_of(v) for k, v in terms.items()}
+    return Hyp(_subst(pos.claim.goal, env), f"{CASES}{pos.id},{neg.id}")
+
+
 def mvt_shape(cited: Obligation):
     """(f, x, L, U, sign, other hypotheses) when the cited claim is f' REL 0 for x between L and U; else
     the reason it is not."""
@@ -231,6 +239,55 @@ def _moves_derivative(n: tuple, sub: dict) -> bool:
     return any(isinstance(c, tuple) and _moves_derivative(c, sub) for c in n[1:])
 
 
+CASES = "cases:"
+
+
+def _is_polynomial(n: tuple) -> bool:
+    if n[0] == "pow":
+        return n[2] >= 0 and _is_polynomial(n[1])
+    return n[0] in ("num", "var", "add", "mul", "neg") and all(_is_polynomial(c) for c in n[1:] if isinstance(c, tuple))
+
+
+def cases_gap(citing: Obligation, i: int, pos: Obligation, neg: Obligation) -> tuple[str | None, list[int]]:
+    """Proof by cases on the sign of a polynomial (docs/axioms.md): ``pos`` starts with the plain hypothesis
+    T >= 0, ``neg`` with T <= 0; hypothesis ``i`` of ``citing`` must be an instance of both goals whose case
+    terms agree, with every other instantiated plain hypothesis of both present in ``citing`` (the sourced
+    ones hold wherever the plain ones do, once both cases are established). (None, carried) or (reason, [])."""
+    ints = {v.name for v in citing.claim.vars if v.domain == "int"}
+    own = [g.expr for g in citing.claim.hyps]
+    terms, carried = [], []
+    for c, rel in ((pos, "ge"), (neg, "le")):
+        cvars = {v.name: v.domain for v in c.claim.vars}
+        hs = c.claim.hyps
+        if not hs or hs[0].by is not None or hs[0].expr[0] != rel or hs[0].expr[2] != ("num", 0):
+            return f"the first hypothesis of {c.id} must be the plain case T {'>=' if rel == 'ge' else '<='} 0", []
+        if not _is_polynomial(hs[0].expr[1]):
+            return f"the case term of {c.id} must be a polynomial", []
+        case = hs[0].expr
+        plain = [h.expr for h in hs[1:] if h.by is None]   # sourced ones hold wherever these do
+        sub: dict = {}
+        if not bind(c.claim.goal, own[i], cvars, ints, sub):
+            return f"hypothesis {i + 1} of {citing.id} is not an instance of the goal of {c.id}", []
+        sub = fix_free(plain, own, i, cvars, ints, sub)
+        need: set = set()
+        for e in plain + [case]:
+            free_vars(e, need)
+        if not need <= set(sub):
+            return f"a hypothesis of {c.id} has a variable the case split does not fix", []
+        if any(_moves_derivative(n, sub) for n in [c.claim.goal, case] + plain):
+            return f"the instance of {c.id} moves a derivative's variable", []
+        for e in plain:
+            inst = _subst(e, sub)
+            js = [j for j, y in enumerate(own) if j != i and y == inst]
+            if not js:
+                return f"a hypothesis of {c.id}, instantiated, is not a hypothesis of {citing.id}", []
+            carried.append(js[0])
+        terms.append(_subst(case[1], sub))
+    if terms[0] != terms[1]:
+        return f"the cases {pos.id} and {neg.id} split on different terms", []
+    return None, sorted(set(carried))
+
+
 def mvt_conditions_hold(citing: Obligation, i: int, conds: list[tuple], timeout: float = 60.0) -> str | None:
     """Each condition of the rule as an SMT goal from the hypotheses before ``i`` (None: all PROVED)."""
     from attncert.core.engine import unshown
@@ -294,6 +351,24 @@ class Closure:
                     carried = sorted(set(carried) | set(range(i)))
         elif src.startswith("fact:"):
             out.append(f"{ob.id}: hypothesis {i + 1} rests on an unchecked premise ({src[5:85]!r})")
+        elif src.startswith(CASES):
+            ids = src[len(CASES):].split(",")
+            bad = [k for k in ids if k not in self.obligations or self.verdicts.get(k) != "PROVED"]
+            if len(ids) != 2 or ids[0] == ids[1] or bad:
+                out.append(f"{ob.id}: hypothesis {i + 1}: a case split needs two different PROVED obligations"
+                           + (f" ({', '.join(bad)} is not)" if bad else ""))
+            else:
+                try:
+                    reason, carried = cases_gap(ob, i, self.obligations[ids[0]], self.obligations[ids[1]])
+                except AttncertError as e:
+                    reason, carried = f"{ob.id}: hypothesis {i + 1}: {e}", []
+                if reason:
+                    out.append(reason)
+                for k in ids if not reason else ():
+                    sub = self.why(k)
+                    if sub:
+                        out.append(f"{ob.id}: hypothesis {i + 1} rests on {k}, which is not established ({sub[0]})")
+                    self._axioms[ob.id] |= self._axioms.get(k, set())
         elif src.startswith(MVT) and self.verdicts.get(src[len(MVT):]) == "PROVED" \
                 and src[len(MVT):] in self.obligations:
             cited = src[len(MVT):]

@@ -225,6 +225,9 @@ def _hyp_source(by: str | None, depth: int) -> str:
         return f"axiom instance: <code>{_e(by[6:])}</code>"
     if by.startswith("fact:"):
         return f"unchecked premise: {_e(by[5:])}"
+    if by.startswith("cases:"):
+        a, _, b = by[6:].partition(",")
+        return f"by cases: {_ob_link(a, depth)} (T &gt;= 0) and {_ob_link(b, depth)} (T &lt;= 0)"
     if by.startswith("mvt:"):
         return "the mean value theorem on the derivative bound of " + _ob_link(by[4:], depth)
     return "the goal of " + _ob_link(by, depth)
