@@ -111,14 +111,23 @@ def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None,
         return f"a hypothesis of {cited.id} has a variable the link to it does not fix", []
     if any(_moves_derivative(n, sub) for n in [cited.claim.goal] + [h.expr for h in cited.claim.hyps]):
         return f"the instance of {cited.id} moves a derivative's variable", []
-    carried = []
-    for k, h in enumerate(cited.claim.hyps):
-        inst = _subst(h.expr, sub)
-        js = [j for j, x in enumerate(own) if j != i and x == inst]
-        if not js:
-            return f"hypothesis {k + 1} of {cited.id}, instantiated, is not a hypothesis of {citing.id}", []
-        carried.append(js[0])
+    carried, k = _present([h.expr for h in cited.claim.hyps], sub, own, i)
+    if carried is None:
+        return f"hypothesis {k + 1} of {cited.id}, instantiated, is not a hypothesis of {citing.id}", []
     return None, carried
+
+
+def _present(patterns: list, sub: dict, own: list, skip: int) -> tuple[list[int] | None, int]:
+    """(the index of a citing hypothesis, other than ``skip``, equal to each pattern instantiated, -1), or
+    (None, the position of the first pattern with none)."""
+    out = []
+    for k, pat in enumerate(patterns):
+        inst = _subst(pat, sub)
+        js = [j for j, y in enumerate(own) if j != skip and y == inst]
+        if not js:
+            return None, k
+        out.append(js[0])
+    return out, -1
 
 
 MVT = "mvt:"
@@ -213,13 +222,9 @@ def mvt_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, 
         return f"the instance of {cited.id} moves a derivative's variable", [], []
     if left[x] != _subst(lo, left) or right[x] != _subst(hi, right):
         return f"hypothesis {i + 1} of {citing.id} takes f at points other than L and U of {cited.id}", [], []
-    carried = []
-    for r in rest:
-        inst = _subst(r, right)
-        js = [j for j, y in enumerate(own) if j != i and y == inst]
-        if not js:
-            return f"a hypothesis of {cited.id}, instantiated, is not a hypothesis of {citing.id}", [], []
-        carried.append(js[0])
+    carried, _ = _present(rest, right, own, i)
+    if carried is None:
+        return f"a hypothesis of {cited.id}, instantiated, is not a hypothesis of {citing.id}", [], []
     order = ("lt" if rel in ("gt", "lt") else "le", left[x], right[x])
     defined = ("and", ("eq", h[1], h[1]), ("eq", h[2], h[2]))
     return None, sorted(set(carried) | set(range(i))), [order, defined]
@@ -276,12 +281,10 @@ def cases_gap(citing: Obligation, i: int, pos: Obligation, neg: Obligation) -> t
             return f"a hypothesis of {c.id} has a variable the case split does not fix", []
         if any(_moves_derivative(n, sub) for n in [c.claim.goal, case] + plain):
             return f"the instance of {c.id} moves a derivative's variable", []
-        for e in plain:
-            inst = _subst(e, sub)
-            js = [j for j, y in enumerate(own) if j != i and y == inst]
-            if not js:
-                return f"a hypothesis of {c.id}, instantiated, is not a hypothesis of {citing.id}", []
-            carried.append(js[0])
+        got, _ = _present(plain, sub, own, i)
+        if got is None:
+            return f"a hypothesis of {c.id}, instantiated, is not a hypothesis of {citing.id}", []
+        carried += got
         terms.append(_subst(case[1], sub))
     if terms[0] != terms[1]:
         return f"the cases {pos.id} and {neg.id} split on different terms", []
