@@ -85,7 +85,7 @@ def main() -> None:
         domains = {v.name: v.domain for v in ob.claim.vars}
         hyps = [h.expr for h in ob.claim.hyps]
         try:
-            mains, sides, _ = smtlib.plan(domains, hyps, ob.claim.goal)
+            mains, sides, _, _ = smtlib.plan(domains, hyps, ob.claim.goal)
         except Exception as e:  # noqa: BLE001 - a claim the translation refuses
             print(f"skip {ob.id}: {e}")
             continue

@@ -63,7 +63,7 @@ def test_certificate_round_trip_through_checker(case: Case):
 
 def _solve_all(c: Case, timeout: float):
     domains = {v.name: v.domain for v in c.claim.vars}
-    main, sides, atoms = smtlib.queries(domains, [h.expr for h in c.claim.hyps], c.claim.goal)
+    main, sides, atoms, _ = smtlib.queries(domains, [h.expr for h in c.claim.hyps], c.claim.goal)
     out = {}
     for name in ("z3", "cvc5"):
         # the guarded runner: cvc5 may ignore its own tlimit on nonlinear goals
@@ -87,7 +87,7 @@ def test_raw_runners_agree_on_linear_cases():
         if c.known_gap:
             continue
         domains = {v.name: v.domain for v in c.claim.vars}
-        main, sides, _ = smtlib.queries(domains, [h.expr for h in c.claim.hyps], c.claim.goal)
+        main, sides, _, _ = smtlib.queries(domains, [h.expr for h in c.claim.hyps], c.claim.goal)
         for text in [main] + sides:
             assert smtlib.run_z3(text, 5) == smtlib.run_cvc5(text, 5) == "unsat", c.name
 
@@ -107,7 +107,7 @@ def test_division_by_possibly_zero_denominator_is_not_proved():
     assert r.verdict != Verdict.PROVED, r.evidence.detail
     assert r.verdict == Verdict.UNKNOWN
     # the side query (y == 0 is possible) is what fails: both solvers answer sat on it
-    main, sides, _ = smtlib.queries({"x": "real", "y": "real"}, [], c.goal)
+    main, sides, _, _ = smtlib.queries({"x": "real", "y": "real"}, [], c.goal)
     assert len(sides) == 1
     assert smtlib.run_z3(sides[0], 5) == "sat"
     assert smtlib.run_cvc5(sides[0], 5) == "sat"

@@ -12,6 +12,10 @@ Soundness rules of the translation (docs/soundness.md):
   ``v' != 0 => q'*v' = u'`` (which never by themselves force v' != 0), and the negated condition. All
   side queries unsat means every term of the claim is defined wherever the hypotheses hold; only then
   does the main query (hypotheses, quotient definitions, the conditions, the negated goal) count.
+  A condition needs no side query when it is settled by its form (``sign``: the denominator or log
+  argument is positive by sign rules, e.g. a sum of exps) or stated by a hypothesis (``_stated``: a
+  hypothesis t > 0, t >= c > 0, t != 0, ... on the same term); docs/soundness.md, "Conditions settled
+  by their form".
 - Answers come from deterministic resource limits (z3 ``rlimit``, cvc5 ``rlimit-per``); the wall clock
   is only a safety kill, and a kill is ``timeout``, never unsat.
 Both solvers are imported lazily. This is the checker's translation; the prover builds its own solver
@@ -63,6 +67,7 @@ class _Tr:
         self.quot: list[tuple[str, str, str]] = []  # (q, u, v): q = u / v
         self.quot_of: dict[tuple[str, str], str] = {}
         self.conds: list[str] = []  # definedness conditions (SMT formulas), deduplicated
+        self.settled: set[str] = set()  # conditions shown by their form alone (sign rules): no side query
         self.decls: list[str] = []
 
     def fresh(self, prefix: str) -> str:
@@ -70,9 +75,11 @@ class _Tr:
         self.decls.append(name)
         return name
 
-    def cond(self, text: str) -> None:
+    def cond(self, text: str, settled: bool = False) -> None:
         if text not in self.conds:
             self.conds.append(text)
+        if settled:
+            self.settled.add(text)
 
     def term(self, n) -> str:
         op = n[0]
@@ -99,9 +106,9 @@ class _Tr:
                 return "1.0"
             if k > 0:
                 return "(* " + " ".join([b] * k) + ")" if k > 1 else b
-            return self.div("1.0", "(* " + " ".join([b] * (-k)) + ")" if k < -1 else b)
+            return self.div("1.0", "(* " + " ".join([b] * (-k)) + ")" if k < -1 else b, sign(n[1]) == POS)
         if op == "div":
-            return self.div(self.term(n[1]), self.term(n[2]))
+            return self.div(self.term(n[1]), self.term(n[2]), sign(n[2]) == POS)
         if op in ("max", "min"):
             out = self.term(n[1])
             for c in n[2:]:
@@ -122,7 +129,7 @@ class _Tr:
                         raise Reject(f"derivative in an undeclared variable {str(n[2])[:40]!r}")
                 arg = self.term(n[1])
                 if op == "log":
-                    self.cond(f"(> {arg} 0.0)")
+                    self.cond(f"(> {arg} 0.0)", sign(n[1]) == POS)
                 name = self.fresh("t")
                 self.atoms[key] = name
                 if op == "exp":
@@ -130,15 +137,15 @@ class _Tr:
             return self.atoms[key]
         raise Reject(f"operator {op!r} is not a term")
 
-    def div(self, u: str, v: str) -> str:
+    def div(self, u: str, v: str, positive: bool) -> str:
         """One quotient symbol per distinct (u, v) text: u / v is a function, so equal quotients are one
-        value."""
+        value. ``positive``: the denominator is positive by the sign rules wherever it is defined."""
+        self.cond(f"(not (= {v} 0.0))", positive)
         if (u, v) in self.quot_of:
             return self.quot_of[(u, v)]
         q = self.fresh("q")
         self.quot_of[(u, v)] = q
         self.quot.append((q, u, v))
-        self.cond(f"(not (= {v} 0.0))")
         return q
 
     def formula(self, n) -> str:
@@ -157,6 +164,44 @@ class _Tr:
         raise Reject(f"operator {op!r} is not a formula")
 
 
+POS, NONNEG = "pos", "nonneg"
+
+
+def sign(n) -> str | None:
+    """POS when the term is positive wherever it is defined, NONNEG when it is >= 0 there, else None.
+    Rules (each a fact about real numbers): a positive number; exp; |t| >= 0; sums, products and
+    quotients of such terms; an even power; max with one such argument, min with all. Nothing is
+    assumed of a variable, log or derivative. A definedness condition on a POS term (its denominator
+    or log argument) holds wherever the term's own subterms are defined, which are conditions of their
+    own: so it needs no side query (docs/soundness.md, "Conditions settled by their form")."""
+    op = n[0]
+    if op not in ("num", "var") and len(n) < 2:
+        return None
+    if op == "num":
+        return POS if n[1] > 0 else (NONNEG if n[1] == 0 else None)
+    if op == "exp":
+        return POS
+    if op == "abs":
+        return NONNEG
+    if op == "pow":
+        s, k = sign(n[1]), n[2]
+        if k == 0 or s == POS:
+            return POS
+        return NONNEG if (s == NONNEG and k > 0) or (k > 0 and k % 2 == 0) else None
+    if op in ("add", "mul", "div", "max", "min"):
+        signs = [sign(c) for c in n[1:]]
+        if op == "max":
+            return POS if POS in signs else (NONNEG if NONNEG in signs else None)
+        if None in signs:
+            return None
+        if op == "div" and signs[1] != POS:
+            return None
+        if op == "add":
+            return POS if POS in signs else NONNEG
+        return POS if all(s == POS for s in signs) else NONNEG
+    return None
+
+
 def _differentiable(n) -> None:
     """A derivative atom stands for a real number only where its body is differentiable: no abs, max
     or min inside (they have kinks); poles and log arguments are definedness conditions."""
@@ -167,13 +212,41 @@ def _differentiable(n) -> None:
             _differentiable(c)
 
 
-def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str]]:
+def _stated(n) -> tuple[object, bool] | None:
+    """(t, positive) when the formula n is a comparison of a term t with a number that makes t > 0
+    (positive) or t != 0 by itself: t > c with c >= 0, t >= c with c > 0, t < c with c <= 0, t <= c with
+    c < 0, t != 0, in either order."""
+    flip = {"gt": "lt", "lt": "gt", "ge": "le", "le": "ge", "ne": "ne"}
+    if n[0] not in flip or len(n) != 3:
+        return None
+    op, a, b = n
+    if a[0] == "num" and b[0] != "num":
+        op, a, b = flip[op], b, a
+    if b[0] != "num" or a[0] == "num":
+        return None
+    c = b[1]
+    if (op == "gt" and c >= 0) or (op == "ge" and c > 0):
+        return a, True
+    if (op == "lt" and c <= 0) or (op == "le" and c < 0) or (op == "ne" and c == 0):
+        return a, False
+    return None
+
+
+def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str], int]:
     """The main query (unsat <=> the claim holds over the abstraction, given the conditions), the side
-    queries (one per definedness condition: unsat <=> the condition follows from the hypotheses), and
-    the list of abstracted atoms."""
+    queries (one per definedness condition that is not settled by its form or by a hypothesis that
+    states it: unsat <=> the condition follows from the hypotheses), the list of abstracted atoms, and
+    the number of definedness conditions (settled or not)."""
     tr = _Tr(domains)
     hs = [tr.formula(h) for h in hyps]
     g = tr.formula(goal) if goal is not None else "true"
+    for h in hyps:  # a hypothesis t > 0 (or t != 0) asserted in the side query settles the condition on t
+        st = _stated(h)
+        if st is not None:
+            t = tr.term(st[0])  # already translated with its hypothesis: the same text, nothing new
+            tr.settled.add(f"(not (= {t} 0.0))")
+            if st[1]:
+                tr.settled.add(f"(> {t} 0.0)")
     head = "(set-logic QF_NRA)\n" if "int" not in domains.values() else LOGIC_HEAD
     decl = "".join(f"(declare-fun {tr.sym[v]} () {'Int' if d == 'int' else 'Real'})\n"
                    for v, d in sorted(domains.items()))
@@ -184,10 +257,10 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str]]
     main = head + decl + base + "".join(f"(assert {c})\n" for c in exact + tr.conds) + \
         f"(assert (not {g}))\n(check-sat)\n"
     side_body = base + "".join(f"(assert {d})\n" for d in guarded)
-    sides = [head + decl + side_body + f"(assert (not {c}))\n(check-sat)\n" for c in tr.conds]
+    sides = [head + decl + side_body + f"(assert (not {c}))\n(check-sat)\n" for c in tr.conds if c not in tr.settled]
     if len(main) + sum(map(len, sides)) > 4 * MAX_QUERY_CHARS:
         raise Reject(f"SMT queries larger than {4 * MAX_QUERY_CHARS:,} characters in all")
-    return main, sides, sorted(tr.atoms)
+    return main, sides, sorted(tr.atoms), len(tr.conds)
 
 
 def conjuncts(goal) -> list:
@@ -201,13 +274,13 @@ def conjuncts(goal) -> list:
     return out
 
 
-def plan(domains: dict, hyps: list, goal) -> tuple[list[str], list[str], list[str]]:
-    """(main queries, one per conjunct of the goal; definedness side queries; atoms). PROVED needs every
-    one of them unsat."""
-    main, sides, atoms = queries(domains, hyps, goal)
+def plan(domains: dict, hyps: list, goal) -> tuple[list[str], list[str], list[str], int]:
+    """(main queries, one per conjunct of the goal; definedness side queries; atoms; the number of
+    definedness conditions). PROVED needs every query unsat."""
+    main, sides, atoms, n_conds = queries(domains, hyps, goal)
     parts = conjuncts(goal)
     mains = [main] if len(parts) == 1 else [queries(domains, hyps, part)[0] for part in parts]
-    return mains, sides, atoms
+    return mains, sides, atoms, n_conds
 
 
 def run_z3(text: str, timeout_s: float, scale: int = 1) -> str:

@@ -394,28 +394,29 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
             raise Reject("identity does not hold at a random rational point (Schwartz-Zippel)")
         # the identity holds wherever both sides are defined; the claim needs them defined under the
         # hypotheses: every denominator non-zero, every log argument positive
-        _, sides, _ = smtlib.queries(domains, hyps, goal)
-        if ev["side_queries"] != len(sides):
+        _, sides, _, n_conds = smtlib.queries(domains, hyps, goal)
+        if ev["side_queries"] != n_conds:
             raise Reject("number of definedness side queries differs")
         _solvers_agree(ev["solvers"], sides, solver_timeout)
         checked.append(f"identity: lhs - rhs vanishes at random rational points with exp/log terms as independent "
-                       f"atoms after the log laws (false pass <= 2^-{k}); {len(sides)} definedness conditions "
-                       f"unsat on re-run")
+                       f"atoms after the log laws (false pass <= 2^-{k}); {n_conds} definedness conditions "
+                       f"({n_conds - len(sides)} settled by their form or a hypothesis, {len(sides)} unsat on re-run)")
         trusted.append(SZ_TRUST)
         if sides:
             trusted.extend(f"{n} unsat" for n in smtlib.available())
 
     elif kind == "smt":
-        mains, sides, atoms = smtlib.plan(domains, hyps, goal)
+        mains, sides, atoms, n_conds = smtlib.plan(domains, hyps, goal)
         if ev["atoms"] != atoms:
             raise Reject("abstracted atoms differ from the claim's")
-        if ev["side_queries"] != len(sides):
+        if ev["side_queries"] != n_conds:
             raise Reject("number of definedness side queries differs")
         if not ev["solvers"]:
             raise Reject("smt evidence must record unsat from each solver")
         _solvers_agree(ev["solvers"], mains + sides, solver_timeout)
-        checked.append(f"SMT: negated goal ({len(mains)} conjuncts) and {len(sides)} definedness conditions unsat "
-                       f"on re-run by {', '.join(smtlib.available())} ({len(mains) + len(sides)} queries)")
+        checked.append(f"SMT: negated goal ({len(mains)} conjuncts) and {n_conds} definedness conditions "
+                       f"({n_conds - len(sides)} settled by their form or a hypothesis) unsat on re-run by "
+                       f"{', '.join(smtlib.available())} ({len(mains) + len(sides)} queries)")
         trusted.extend(f"{n} unsat" for n in smtlib.available())
         if atoms:
             trusted.append("exp/log/derivative terms abstracted as free reals (over-approximation)")
@@ -647,7 +648,7 @@ def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: floa
     for i, name in cites:
         _, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark, own)
         for cond in derived if prove else ():
-            mains, sides, _ = smtlib.plan(domains, hyps[:i], cond)
+            mains, sides, _, _ = smtlib.plan(domains, hyps[:i], cond)
             todo = [q for q in mains + sides if q not in done]  # a query already shown unsat is not re-run
             try:
                 _solvers_agree({"z3": "unsat"}, todo, solver_timeout)
@@ -827,7 +828,7 @@ def check_mvt(citing: dict, hyp_index: int, cited: dict, solver_timeout: float) 
     order = (("lt" if strict else "le"), _unmark(at_l[x]), _unmark(at_u[x]))
     defined = ("and", ("eq", _unmark(h[1]), _unmark(h[1])), ("eq", _unmark(h[2]), _unmark(h[2])))
     for cond in (order, defined):
-        mains, sides, _ = smtlib.plan(dom, hyps[:hyp_index], cond)
+        mains, sides, _, _ = smtlib.plan(dom, hyps[:hyp_index], cond)
         try:
             _solvers_agree({"z3": "unsat"}, mains + sides, solver_timeout)
         except CannotCheck:
