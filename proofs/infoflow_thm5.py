@@ -153,19 +153,18 @@ for nn in (1, 2):
     ob(f"lipschitz_757_cauchy_schwarz.n{nn}", "infoflow:A.2 (L757) line 3",
        f"|theta^T (u - v)| <= ||theta||_2 ||u - v||_2 (Cauchy-Schwarz, n = {nn})",
        claim([f"t{i}" for i in range(1, nn + 1)] + [f"d{i}" for i in range(1, nn + 1)] + ["Th", "G"],
-             [Th >= 0, G >= 0, fact((Th * Th).eq(add(*[t * t for t in th])), "fact:definition of the l2 norm"),
-              fact((G * G).eq(add(*[d * d for d in dd])), "fact:definition of the l2 norm")],
+             [Th >= 0, G >= 0, (Th * Th).eq(add(*[t * t for t in th])), (G * G).eq(add(*[d * d for d in dd]))],
              abs_(add(*[t * d for t, d in zip(th, dd)])) <= Th * G), ["smt"])
     ob(f"lipschitz_theta_norm.n{nn}", "infoflow:A.2 (L751)", f"entries |theta_i| <= 1  =>  ||theta||_2 <= sqrt(n) (n = {nn})",
        claim([f"t{i}" for i in range(1, nn + 1)] + ["Th", "S"],
-             [Th >= 0, var("S") > 0, fact((var("S") * var("S")).eq(nn), "fact:S = sqrt(n)"),
-              fact((Th * Th).eq(add(*[t * t for t in th])), "fact:definition of the l2 norm")] + [abs_(t) <= 1 for t in th],
+             [Th >= 0, var("S") > 0, (var("S") * var("S")).eq(nn), (Th * Th).eq(add(*[t * t for t in th]))]
+             + [abs_(t) <= 1 for t in th],
              Th <= var("S")), ["smt"])
 th3 = [t1, t2, t3] = [var(f"t{i}") for i in (1, 2, 3)]
 ob("lipschitz_theta_norm.n3", "infoflow:A.2 (L751)", "entries |theta_i| <= 1  =>  ||theta||_2 <= sqrt(n) (n = 3)",
    claim(["t1", "t2", "t3", "Th", "S"],
-         [var("Th") >= 0, var("S") > 0, fact((var("S") * var("S")).eq(3), "fact:S = sqrt(n)"),
-          fact((var("Th") * var("Th")).eq(add(*[t * t for t in th3])), "fact:definition of the l2 norm")] + [abs_(t) <= 1 for t in th3],
+         [var("Th") >= 0, var("S") > 0, (var("S") * var("S")).eq(3), (var("Th") * var("Th")).eq(add(*[t * t for t in th3]))]
+         + [abs_(t) <= 1 for t in th3],
          var("Th") <= var("S")), ["smt"])
 # n = 3: cvc5 times out on the direct form; Lagrange's identity (sympy) reduces it to (Th G)^2 >= S^2
 d1, d2, d3 = (var(v) for v in ("d1", "d2", "d3"))
@@ -183,10 +182,9 @@ ob("cauchy_schwarz_squared.n3", "infoflow:A.2 (L757) line 3, n = 3 (squared form
    "(t.d)^2 <= (t1^2 + t2^2 + t3^2)(d1^2 + d2^2 + d3^2) (the difference is Lagrange's sum of three squares)",
    claim(["t1", "t2", "t3", "d1", "d2", "d3"], [], CS3), ["smt"])
 Th_, G_ = var("Th"), var("G")
-# the norms' definitions are unchecked premises of the printed step (below); the helpers are algebra, with
-# the same equations as plain hypotheses (carried by the links)
-NORM3 = [fact((Th_ * Th_).eq(Q3), "fact:definition of the l2 norm"),
-         fact((G_ * G_).eq(R3), "fact:definition of the l2 norm")]
+# the norms' definitions (Th >= 0 with Th^2 = sum of squares names ||theta||_2, and so on) are plain
+# hypotheses: definitions of the names, not facts to be trusted; the helpers carry the same equations
+NORM3 = [(Th_ * Th_).eq(Q3), (G_ * G_).eq(R3)]
 V757 = ["t1", "t2", "t3", "d1", "d2", "d3", "Th", "G"]
 Qv, Rv = var("Q"), var("R")
 ob("product_of_squares", "infoflow:A.2 (L757) line 3 (algebra)", "Th^2 = Q and G^2 = R imply (Th G)^2 = Q R",
