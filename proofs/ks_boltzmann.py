@@ -114,23 +114,37 @@ hyps_ = merge_hyps
 
 
 a1, a2, a3 = V("a1", "a2", "a3")
-Z3 = partition([a1, a2, a3])  # e^{a_1} + e^{a_2} + e^{a_3}, as softmax and L write it
-# exp(a_j) > 0; log is increasing (its conditions exp(a_j) > 0 and exp(a_j) <= Z follow from those);
-# log(exp(a_j)) = a_j: all axiom instances (docs/axioms.md)
-pos = [axiom("exp_pos", x=x) for x in (a1, a2, a3)]
-inv = [axiom("log_exp", x=x) for x in (a1, a2, a3)]
-ob("fact.max_le_L.n3", "ks:B.2 (93) (Boyd-Vandenberghe p.72)", "max_j a_j <= L(a) = log sum e^{a_j} (n = 3)",
-   claim(["a1", "a2", "a3"], pos + [axiom("log_le", x=exp(x), y=Z3) for x in (a1, a2, a3)] + inv,
-         max_(a1, a2, a3) <= log(Z3)), ["smt"])
-ob("fact.max_lt_L.n3", "ks:B.2 (98) (strict form, n >= 2)", "max_j a_j < L(a) (n = 3; strict since n >= 2)",
-   claim(["a1", "a2", "a3"], pos + [axiom("log_lt", x=exp(x), y=Z3) for x in (a1, a2, a3)] + inv,
-         max_(a1, a2, a3) < log(Z3)), ["smt"])
-# p = softmax(a) lies in the simplex (exp atoms are positive in the SMT translation)
 xs_ = var("x")
-ob("softmax_pos.n3", "ks:B.2 (80) (p = softmax(a) > 0)", "e^x / (e^{a_1} + e^{a_2} + e^{a_3}) > 0 (n = 3; x = a_i gives p_i > 0)",
-   claim(["x", "a1", "a2", "a3"], [], exp(xs_) / Z3 > 0), ["smt"])
-ob("softmax_sum.n3", "ks:B.2 (80) (sum_i p_i = 1)", "sum_i e^{a_i} / sum_j e^{a_j} = 1 (n = 3)",
-   claim(["a1", "a2", "a3"], [], add(*softmax([a1, a2, a3])).eq(1)), ["identity"])
+
+
+def simplex_facts(n):
+    """The facts about a in R^n and p = softmax(a) that the chains cite (n = 3 and n = 2): max a <= L(a)
+    and max a < L(a), p_i > 0, sum p_i = 1, and (n = 2; n = 3 is stated with (85)) log p_1 = a_1 - L(a)."""
+    names = [f"a{i}" for i in range(1, n + 1)]
+    a_ = list(V(*names))
+    Z = partition(a_)  # e^{a_1} + ... + e^{a_n}, as softmax and L write it
+    # exp(a_j) > 0; log is increasing (its conditions exp(a_j) > 0 and exp(a_j) <= Z follow from those);
+    # log(exp(a_j)) = a_j: all axiom instances (docs/axioms.md)
+    pos = [axiom("exp_pos", x=x) for x in a_]
+    inv = [axiom("log_exp", x=x) for x in a_]
+    ob(f"fact.max_le_L.n{n}", "ks:B.2 (93) (Boyd-Vandenberghe p.72)", f"max_j a_j <= L(a) = log sum e^{{a_j}} (n = {n})",
+       claim(names, pos + [axiom("log_le", x=exp(x), y=Z) for x in a_] + inv, max_(*a_) <= log(Z)), ["smt"])
+    ob(f"fact.max_lt_L.n{n}", "ks:B.2 (98) (strict form, n >= 2)", f"max_j a_j < L(a) (n = {n}; strict since n >= 2)",
+       claim(names, pos + [axiom("log_lt", x=exp(x), y=Z) for x in a_] + inv, max_(*a_) < log(Z)), ["smt"])
+    # p = softmax(a) lies in the simplex (exp atoms are positive in the SMT translation)
+    ob(f"softmax_pos.n{n}", "ks:B.2 (80) (p = softmax(a) > 0)",
+       "e^x / (" + " + ".join(f"e^{{a_{i}}}" for i in range(1, n + 1)) + f") > 0 (n = {n}; x = a_i gives p_i > 0)",
+       claim(["x"] + names, [], exp(xs_) / Z > 0), ["smt"])
+    ob(f"softmax_sum.n{n}", "ks:B.2 (80) (sum_i p_i = 1)", f"sum_i e^{{a_i}} / sum_j e^{{a_j}} = 1 (n = {n})",
+       claim(names, [], add(*softmax(a_)).eq(1)), ["identity"])
+    if n != 3:
+        vs_, av_ = avars(n)
+        ob(f"log_p_eq_a_minus_L.n{n}", "ks:B.2 (92) (a_i - L(a) = log p_i)", f"log p_i = a_i - L(a) (n = {n}, i = 1)",
+           claim(vs_, [], log(softmax(av_)[0]).eq(av_[0] - logsumexp(av_))), ["identity"])
+
+
+for _n in (3, 2):
+    simplex_facts(_n)
 vs, a = avars(3)
 ob("log_p3_eq_a3_minus_L.n3", "ks:B.2 (92) (a_i - L(a) = log p_i)", "log p_i = a_i - L(a) (n = 3, i = 3)",
    claim(vs, [], log(softmax(a)[2]).eq(a[2] - logsumexp(a))), ["identity"])
@@ -158,23 +172,25 @@ LN3 = log(num(3))
 MAX3 = max_(a1, a2, a3)
 
 
+def _as(a_, name="a"):
+    return {f"{name}{i + 1}": x for i, x in enumerate(a_)}
+
+
 def simplex(a_):
-    return hyps_([cite("softmax_pos.n3", x=x, a1=a_[0], a2=a_[1], a3=a_[2])[-1] for x in a_],
-                 cite("softmax_sum.n3", a1=a_[0], a2=a_[1], a3=a_[2]))
+    n = len(a_)
+    return hyps_([cite(f"softmax_pos.n{n}", x=x, **_as(a_))[-1] for x in a_], cite(f"softmax_sum.n{n}", **_as(a_)))
 
 
 def ent_le(a_):
-    p_ = softmax(a_)
-    return hyps_(simplex(a_), cite("fact.entropy_le_log_n.n3", p1=p_[0], p2=p_[1], p3=p_[2]))
+    return hyps_(simplex(a_), cite(f"fact.entropy_le_log_n.n{len(a_)}", **_as(softmax(a_), "p")))
 
 
 def ent_nonneg(a_):
-    p_ = softmax(a_)
-    return hyps_(simplex(a_), cite("fact.entropy_nonneg.n3", p1=p_[0], p2=p_[1], p3=p_[2]))
+    return hyps_(simplex(a_), cite(f"fact.entropy_nonneg.n{len(a_)}", **_as(softmax(a_), "p")))
 
 
 def max_le(a_, strict=False):
-    return cite("fact.max_lt_L.n3" if strict else "fact.max_le_L.n3", a1=a_[0], a2=a_[1], a3=a_[2])
+    return cite(f"fact.max_lt_L.n{len(a_)}" if strict else f"fact.max_le_L.n{len(a_)}", **_as(a_))
 
 
 LOGP1 = cite("log_p_eq_a_minus_L.n3")
@@ -208,12 +224,14 @@ ob("lemma4.step_93", "ks:B.2 (93)", "a_i < max a - log n - 1, max a <= L, S <= l
          at(ai < L - S - 1, L=L3, S=SG)), ["smt"])
 # (84) over the paper's terms for n = 3, i = 1: d boltz / d a_1 = p_1 (1 + log p_1 + S(p)) (deriv_83), p_1 > 0,
 # log p_1 = a_1 - L(a), max a <= L(a) and S(p) <= log 3 for p = softmax(a), each linked with its hypotheses
-D84 = diff(boltz(A3), a1)
-ob("lemma4.conclusion_84", "ks:B.2 Lemma 4 (84)", "a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0 (n = 3, i = 1)",
-   claim(["a1", "a2", "a3"],
-         hyps_(cite("deriv_83.n3"), cite("softmax_pos.n3", x=a1)[-1], LOGP1, max_le(A3), ent_le(A3),
-               at(ai < amax - Ln - 1, ai=a1, amax=MAX3, Ln=LN3)),
-         D84 < 0), ["smt"])
+# n = 3 (the theorem's root) and n = 2 (lemma4.conclusion_84.n2), the same claim over (a1, a2)
+for _n, _id in ((3, "lemma4.conclusion_84"), (2, "lemma4.conclusion_84.n2")):
+    _a = [a1, a2, a3][:_n]
+    ob(_id, "ks:B.2 Lemma 4 (84)", f"a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0 (n = {_n}, i = 1)",
+       claim([f"a{i}" for i in range(1, _n + 1)],
+             hyps_(cite(f"deriv_83.n{_n}"), cite(f"softmax_pos.n{_n}", x=a1)[-1], cite(f"log_p_eq_a_minus_L.n{_n}"),
+                   max_le(_a), ent_le(_a), at(ai < amax - Ln - 1, ai=a1, amax=max_(*_a), Ln=log(num(_n)))),
+             diff(boltz(_a), a1) < 0), ["smt"])
 
 def _lemma4_sampler(n, strict_gap):
     def sample(rng):
@@ -261,13 +279,16 @@ ob("lemma5.step_101", "ks:B.2 (101)",
 # (94)-(95) over the paper's terms for n = 3, i = 1: d^2 boltz / d a_1^2 = p_1 [(1 - 2 p_1)(log p_1 + S(p) + 1) + 1]
 # (deriv2_97), p_1 > 0, log p_1 = a_1 - L(a), max a < L(a), 0 <= S(p) <= log 3 (linked with their hypotheses);
 # then log p_1 < -3 (as in (98)-(100), shown from those by the axiom check), p_1 = e^{log p_1} < e^{-3} <= 1/4
-D94 = diff(diff(boltz(A3), a1), a1)
-ob("lemma5.conclusion_94", "ks:B.2 Lemma 5 (94)-(95)", "a_i < max a - log n - 3  =>  d^2 boltz / d a_i^2 < 0 (n = 3, i = 1)",
-   claim(["a1", "a2", "a3"],
-         hyps_(cite("deriv2_97.n3"), cite("softmax_pos.n3", x=a1)[-1], LOGP1, max_le(A3, strict=True), ent_le(A3),
-               ent_nonneg(A3), at(ai < amax - Ln - 3, ai=a1, amax=MAX3, Ln=LN3),
-               axiom("exp_log", x=P3[0]), axiom("exp_lt", x=log(P3[0]), y=num(-3)), cite("lemma5.step_100c")),
-         D94 < 0), ["smt"])
+for _n, _id in ((3, "lemma5.conclusion_94"), (2, "lemma5.conclusion_94.n2")):
+    _a = [a1, a2, a3][:_n]
+    _p = softmax(_a)
+    ob(_id, "ks:B.2 Lemma 5 (94)-(95)", f"a_i < max a - log n - 3  =>  d^2 boltz / d a_i^2 < 0 (n = {_n}, i = 1)",
+       claim([f"a{i}" for i in range(1, _n + 1)],
+             hyps_(cite(f"deriv2_97.n{_n}"), cite(f"softmax_pos.n{_n}", x=a1)[-1], cite(f"log_p_eq_a_minus_L.n{_n}"),
+                   max_le(_a, strict=True), ent_le(_a), ent_nonneg(_a),
+                   at(ai < amax - Ln - 3, ai=a1, amax=max_(*_a), Ln=log(num(_n))),
+                   axiom("exp_log", x=_p[0]), axiom("exp_lt", x=log(_p[0]), y=num(-3)), cite("lemma5.step_100c")),
+             diff(diff(boltz(_a), a1), a1) < 0), ["smt"])
 
 # ------------------------------------------------------------------------------------------------
 # Lemma 6: (102)-(105).
@@ -315,43 +336,14 @@ def _lemma6_sampler(n):
     return sample
 
 
-# Lemma 6 for n = 3, closed: (104) by the mean value theorem (docs/axioms.md, the monotonicity rule) on the
-# tangent gap h(x) = boltz(x, a1, a2) + (a3 - x) d/dx boltz(x, a1, a2) - boltz(a3, a1, a2), whose
-# derivative is (a3 - x) d^2/dx^2 boltz(x, a1, a2) < 0 for x < a3 by Lemma 5 (conclusion_94 at (x, a1, a2):
-# x < a3 < max(a1, a2) - delta and delta > log 3 + 3 give x < max(x, a1, a2) - log 3 - 3). h(a3) = 0, so
-# h(b3) > 0 for b3 < a3: that is (104) at x = b3. The varying coordinate is written first, where Lemmas 4
-# and 5 are stated (i = 1); boltz is symmetric (boltz_perm.n3), and the conclusion is (103) in the
-# paper's order, over the variables of the sampled claims below.
-xg, a3g, b3g, dg = V("x", "a3", "b3", "delta")
-BX = boltz([xg, a1, a2])
-H6 = BX + (a3g - xg) * diff(BX, xg) - boltz([a3g, a1, a2])
-SEP6 = [max_(a1, a2) - dg > a3g, dg > log(num(3)) + 3]
-ob("boltz_perm.n3", "ks:B.2 (80) (boltz is symmetric)", "boltz(a1, a2, a3) = boltz(a3, a1, a2)",
-   claim(["a1", "a2", "a3"], [], boltz([a1, a2, a3]).eq(boltz([a3, a1, a2]))), ["identity"])
-ob("lemma6.tangent_deriv.n3", "ks:B.2 (104) (the tangent gap's derivative)",
-   "d/dx [boltz(x, a1, a2) + (a3 - x) d/dx boltz(x, a1, a2) - boltz(a3, a1, a2)] = (a3 - x) d^2/dx^2 boltz(x, a1, a2)",
-   claim(["x", "a1", "a2", "a3"], [], diff(H6, xg).eq((a3g - xg) * diff(diff(BX, xg), xg))), ["identity"])
-ob("lemma6.concavity_applies.n3", "ks:B.2 (104) (Lemma 5 applies on x < a_n)",
-   "x < a3, max(a1, a2) - delta > a3, delta > log 3 + 3  =>  x < max(x, a1, a2) - log 3 - 3",
-   claim(["x", "a1", "a2", "a3", "delta"], [xg < a3g] + SEP6, xg < max_(xg, a1, a2) - LN3 - 3), ["smt"])
-ob("lemma6.tangent_decreasing.n3", "ks:B.2 (104) (the tangent gap decreases on (b_n, a_n))",
-   "b3 < x < a3 (with (102)): d/dx h(x) = (a3 - x) boltz''(x) < 0 (Lemma 5 at (x, a1, a2))",
-   claim(["x", "a1", "a2", "a3", "b3", "delta"],
-         hyps_(xg > b3g, xg < a3g, SEP6, cite("lemma6.tangent_deriv.n3", a3=a3g),
-               cite("lemma6.concavity_applies.n3"),
-               cite("lemma5.conclusion_94", a1=xg, a2=a1, a3=a2)),
-         diff(H6, xg) < 0), ["smt"])
-ob("lemma6.tangent_104.n3", "ks:B.2 (104) at x = b_n",
-   "boltz(b3, a1, a2) + (a3 - b3) d/db3 boltz(b3, a1, a2) > boltz(a3, a1, a2) for b3 < a3 (n = 3)",
-   claim(["a1", "a2", "a3", "b3", "delta"],
-         hyps_(a3g > b3g, SEP6, mvt_hyp(next(o for o in ob_list if o.id == "ks.boltz.lemma6.tangent_decreasing.n3"),
-                                        b3=b3g)),
-         boltz([b3g, a1, a2]) + (a3g - b3g) * diff(boltz([b3g, a1, a2]), b3g) > boltz([a3g, a1, a2])), ["smt"])
-BB = [b3g, a1, a2]
-PB = softmax(BB)
-DB = diff(boltz(BB), b3g)
-W6, K6 = a3g - b3g, dg + a3g - b3g - LN3 - 1
-M6 = 1 + log(PB[0]) + entropy(PB)
+# Lemma 6 for n = 3 and n = 2, closed: (104) by the mean value theorem (docs/axioms.md, the monotonicity
+# rule) on the tangent gap h(x) = boltz(x, a1, a2) + (a3 - x) d/dx boltz(x, a1, a2) - boltz(a3, a1, a2) (n = 3;
+# for n = 2, boltz(x, a1) and a2), whose derivative is (a3 - x) d^2/dx^2 boltz(x, a1, a2) < 0 for x < a3 by
+# Lemma 5 (conclusion_94 at (x, a1, a2): x < a3 < max(a1, a2) - delta and delta > log 3 + 3 give
+# x < max(x, a1, a2) - log 3 - 3). h(a3) = 0, so h(b3) > 0 for b3 < a3: that is (104) at x = b3. The varying
+# coordinate is written first, where Lemmas 4 and 5 are stated (i = 1); boltz is symmetric (boltz_perm.n3),
+# and the conclusion is (103) in the paper's order, over the variables of the sampled claims below.
+xg, dg = V("x", "delta")
 wv, pv, Xv, Yv = V("w", "p", "X", "Y")
 ob("fact.scale_pos", "ks:B.2 (105) (multiplying by positive factors)", "w > 0, p > 0, X > Y  =>  w (p X) > w (p Y)",
    claim(["w", "p", "X", "Y"], [wv > 0, pv > 0, Xv > Yv], wv * (pv * Xv) > wv * (pv * Yv)), ["smt"])
@@ -364,39 +356,81 @@ ob("fact.chain_103", "ks:B.2 (105) (the chain, over placeholders)",
    claim(["A", "B", "A2", "B2", "w", "D", "p", "p2", "K"],
          [A2v.eq(Av), B2v.eq(Bv), p2v.eq(pv), Av - Bv > wv * (-Dv), wv * (-Dv) > wv * (pv * Kv)],
          A2v - B2v > wv * Kv * p2v), ["smt"])
-ob("softmax_perm.n3", "ks:B.2 (80) (softmax is equivariant)",
-   "e^{a3} / (e^{a1} + e^{a2} + e^{a3}) = e^{a3} / (e^{a3} + e^{a1} + e^{a2})",
-   claim(["a1", "a2", "a3"], [], softmax([a1, a2, a3])[2].eq(softmax([a3, a1, a2])[0])), ["identity"])
-ob("lemma6.step_105_line1.n3", "ks:B.2 (105) line 1 (n = 3)",
-   "(104) at x = b_n: boltz(b) - boltz(a) > (a_n - b_n)(-d/db_n boltz(b))",
-   claim(["a1", "a2", "a3", "b3", "delta"], cite("lemma6.tangent_104.n3"),
-         boltz(BB) - boltz([a3g, a1, a2]) > W6 * (-DB)), ["smt"])
-ob("lemma6.step_105_bracket.n3", "ks:B.2 (105) lines 2-4, inside the brackets (n = 3)",
-   "log p_n = b_n - L(b), max b < L(b), S(p) <= log n, max_{i<n} a_i - delta > a_n > b_n  =>  "
-   "-(1 + log p_n + S(p)) > delta + a_n - b_n - log n - 1",
-   claim(["a1", "a2", "a3", "b3", "delta"],
-         hyps_(max_(a1, a2) - dg > a3g, a3g > b3g, dg > LN3 + 3,
-               cite("log_p_eq_a_minus_L.n3", a1=b3g, a2=a1, a3=a2), max_le(BB, strict=True), ent_le(BB)),
-         -M6 > K6), ["smt"])
-ob("lemma6.step_105_scale.n3", "ks:B.2 (105) lines 2-4 (n = 3)",
-   "d/db_n boltz(b) = p_n (1 + log p_n + S(p)) (83), p_n > 0, a_n > b_n  =>  "
-   "(a_n - b_n)(-d/db_n boltz(b)) > (a_n - b_n)(p_n (delta + a_n - b_n - log n - 1))",
-   claim(["a1", "a2", "a3", "b3", "delta"],
-         hyps_(max_(a1, a2) - dg > a3g, a3g > b3g, dg > LN3 + 3,
-               cite("deriv_83.n3", a1=b3g, a2=a1, a3=a2), cite("softmax_pos.n3", x=b3g, a1=b3g, a2=a1, a3=a2)[-1],
-               cite("lemma6.step_105_bracket.n3"), cite("fact.sub_pos", x=a3g, y=b3g),
-               cite("fact.scale_pos", w=W6, p=PB[0], X=-M6, Y=K6)),
-         W6 * (-DB) > W6 * (PB[0] * K6)), ["smt"])
-ob("lemma6.conclusion_103.n3", "ks:B.2 Lemma 6 (103), (104)-(105)",
-   "boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) e^{b_n} / sum e^{b_i} (n = 3, closed)",
-   claim(["a1", "a2", "a3", "b3", "delta"],
-         hyps_(max_(a1, a2) - dg > a3g, a3g > b3g, dg > LN3 + 3,
-               cite("boltz_perm.n3", a3=b3g), cite("boltz_perm.n3"), cite("softmax_perm.n3", a3=b3g),
-               cite("lemma6.step_105_line1.n3"), cite("lemma6.step_105_scale.n3"),
-               cite("fact.chain_103", A=boltz(BB), B=boltz([a3g, a1, a2]), A2=boltz([a1, a2, b3g]),
-                    B2=boltz([a1, a2, a3g]), w=W6, D=DB, p=PB[0], p2=softmax([a1, a2, b3g])[2], K=K6)),
-         boltz([a1, a2, b3g]) - boltz([a1, a2, a3g])
-         > (a3g - b3g) * (dg + a3g - b3g - LN3 - 1) * softmax([a1, a2, b3g])[2]), ["smt"])
+
+
+def lemma6_closed(n):
+    """Lemma 6's (103) for this n, closed: the tangent gap, the monotonicity rule, (105) line by line."""
+    o = [a1, a2, a3][:n - 1]                     # a_1 .. a_{n-1} (= b_1 .. b_{n-1})
+    an, bn = var(f"a{n}"), var(f"b{n}")
+    on = ", ".join(f"a{i}" for i in range(1, n))  # their names, as the statements print them
+    ln = log(num(n))
+    c94 = "lemma5.conclusion_94" if n == 3 else f"lemma5.conclusion_94.n{n}"
+    BX = boltz([xg] + o)
+    H6 = BX + (an - xg) * diff(BX, xg) - boltz([an] + o)
+    SEP6 = [max_(*o) - dg > an, dg > log(num(n)) + 3]
+    names = [f"a{i}" for i in range(1, n + 1)]
+    ob(f"boltz_perm.n{n}", "ks:B.2 (80) (boltz is symmetric)", f"boltz({on}, a{n}) = boltz(a{n}, {on})",
+       claim(names, [], boltz(o + [an]).eq(boltz([an] + o))), ["identity"])
+    ob(f"lemma6.tangent_deriv.n{n}", "ks:B.2 (104) (the tangent gap's derivative)",
+       f"d/dx [boltz(x, {on}) + (a{n} - x) d/dx boltz(x, {on}) - boltz(a{n}, {on})] = (a{n} - x) d^2/dx^2 boltz(x, {on})",
+       claim(["x"] + names, [], diff(H6, xg).eq((an - xg) * diff(diff(BX, xg), xg))), ["identity"])
+    ob(f"lemma6.concavity_applies.n{n}", "ks:B.2 (104) (Lemma 5 applies on x < a_n)",
+       f"x < a{n}, max({on}) - delta > a{n}, delta > log {n} + 3  =>  x < max(x, {on}) - log {n} - 3",
+       claim(["x"] + names + ["delta"], [xg < an] + SEP6, xg < max_(xg, *o) - ln - 3), ["smt"])
+    ob(f"lemma6.tangent_decreasing.n{n}", "ks:B.2 (104) (the tangent gap decreases on (b_n, a_n))",
+       f"b{n} < x < a{n} (with (102)): d/dx h(x) = (a{n} - x) boltz''(x) < 0 (Lemma 5 at (x, {on}))",
+       claim(["x"] + names + [f"b{n}", "delta"],
+             hyps_(xg > bn, xg < an, SEP6, cite(f"lemma6.tangent_deriv.n{n}", **{f"a{n}": an}),
+                   cite(f"lemma6.concavity_applies.n{n}"), cite(c94, **_as([xg] + o))),
+             diff(H6, xg) < 0), ["smt"])
+    ob(f"lemma6.tangent_104.n{n}", "ks:B.2 (104) at x = b_n",
+       f"boltz(b{n}, {on}) + (a{n} - b{n}) d/db{n} boltz(b{n}, {on}) > boltz(a{n}, {on}) for b{n} < a{n} (n = {n})",
+       claim(names + [f"b{n}", "delta"],
+             hyps_(an > bn, SEP6, mvt_hyp(next(x for x in ob_list if x.id == f"ks.boltz.lemma6.tangent_decreasing.n{n}"),
+                                          **{f"b{n}": bn})),
+             boltz([bn] + o) + (an - bn) * diff(boltz([bn] + o), bn) > boltz([an] + o)), ["smt"])
+    BB = [bn] + o
+    PB = softmax(BB)
+    DB = diff(boltz(BB), bn)
+    W6, K6 = an - bn, dg + an - bn - ln - 1
+    M6 = 1 + log(PB[0]) + entropy(PB)
+    ob(f"softmax_perm.n{n}", "ks:B.2 (80) (softmax is equivariant)",
+       f"e^{{a{n}}} / (" + " + ".join(f"e^{{{v}}}" for v in names) + f") = e^{{a{n}}} / ("
+       + " + ".join(f"e^{{{v}}}" for v in names[-1:] + names[:-1]) + ")",
+       claim(names, [], softmax(o + [an])[n - 1].eq(softmax([an] + o)[0])), ["identity"])
+    ob(f"lemma6.step_105_line1.n{n}", f"ks:B.2 (105) line 1 (n = {n})",
+       "(104) at x = b_n: boltz(b) - boltz(a) > (a_n - b_n)(-d/db_n boltz(b))",
+       claim(names + [f"b{n}", "delta"], cite(f"lemma6.tangent_104.n{n}"),
+             boltz(BB) - boltz([an] + o) > W6 * (-DB)), ["smt"])
+    SEP = [max_(*o) - dg > an, an > bn, dg > ln + 3]
+    ob(f"lemma6.step_105_bracket.n{n}", f"ks:B.2 (105) lines 2-4, inside the brackets (n = {n})",
+       "log p_n = b_n - L(b), max b < L(b), S(p) <= log n, max_{i<n} a_i - delta > a_n > b_n  =>  "
+       "-(1 + log p_n + S(p)) > delta + a_n - b_n - log n - 1",
+       claim(names + [f"b{n}", "delta"],
+             hyps_(SEP, cite(f"log_p_eq_a_minus_L.n{n}", **_as(BB)), max_le(BB, strict=True), ent_le(BB)),
+             -M6 > K6), ["smt"])
+    ob(f"lemma6.step_105_scale.n{n}", f"ks:B.2 (105) lines 2-4 (n = {n})",
+       "d/db_n boltz(b) = p_n (1 + log p_n + S(p)) (83), p_n > 0, a_n > b_n  =>  "
+       "(a_n - b_n)(-d/db_n boltz(b)) > (a_n - b_n)(p_n (delta + a_n - b_n - log n - 1))",
+       claim(names + [f"b{n}", "delta"],
+             hyps_(SEP, cite(f"deriv_83.n{n}", **_as(BB)), cite(f"softmax_pos.n{n}", x=bn, **_as(BB))[-1],
+                   cite(f"lemma6.step_105_bracket.n{n}"), cite("fact.sub_pos", x=an, y=bn),
+                   cite("fact.scale_pos", w=W6, p=PB[0], X=-M6, Y=K6)),
+             W6 * (-DB) > W6 * (PB[0] * K6)), ["smt"])
+    ob(f"lemma6.conclusion_103.n{n}", "ks:B.2 Lemma 6 (103), (104)-(105)",
+       f"boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) e^{{b_n}} / sum e^{{b_i}} (n = {n}, closed)",
+       claim(names + [f"b{n}", "delta"],
+             hyps_(SEP, cite(f"boltz_perm.n{n}", **{f"a{n}": bn}), cite(f"boltz_perm.n{n}"),
+                   cite(f"softmax_perm.n{n}", **{f"a{n}": bn}),
+                   cite(f"lemma6.step_105_line1.n{n}"), cite(f"lemma6.step_105_scale.n{n}"),
+                   cite("fact.chain_103", A=boltz(BB), B=boltz([an] + o), A2=boltz(o + [bn]),
+                        B2=boltz(o + [an]), w=W6, D=DB, p=PB[0], p2=softmax(o + [bn])[n - 1], K=K6)),
+             boltz(o + [bn]) - boltz(o + [an])
+             > (an - bn) * (dg + an - bn - ln - 1) * softmax(o + [bn])[n - 1]), ["smt"])
+
+
+for _n in (3, 2):
+    lemma6_closed(_n)
 
 for n in (2, 3):
     vs, a = avars(n, lo=-32, hi=32)

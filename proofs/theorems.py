@@ -283,10 +283,10 @@ KS = [
         "S(p) = -sum p_k log p_k; in particular boltz is monotonically decreasing in a_i whenever "
         "a_i < max_j a_j - log n - 1 (84).",
         roots=["ks.boltz.deriv_83.n2", "ks.boltz.deriv_83.n3", "ks.boltz.deriv_83.n4", "ks.boltz.deriv_83.n5",
-               "ks.boltz.deriv_83.n6", "ks.boltz.lemma4.conclusion_84"],
-        instances="(83): n = 2..6, i = 1 (symbolic); (84): n = 3, i = 1 (the root's sources are the n = 3 steps: "
-                  "(83), log p_i = a_i - L(a), max a <= L(a), S(p) <= log 3). Other i by the permutation "
-                  "invariance of boltz, which is not a step",
+               "ks.boltz.deriv_83.n6", "ks.boltz.lemma4.conclusion_84", "ks.boltz.lemma4.conclusion_84.n2"],
+        instances="(83): n = 2..6, i = 1 (symbolic); (84): n = 2 and 3, i = 1 (each root's sources are the steps "
+                  "at its n: (83), log p_i = a_i - L(a), max a <= L(a), S(p) <= log n). Other i by the "
+                  "permutation invariance of boltz, which is not a step",
         hypotheses={
             # (84)'s hypothesis in both transcriptions of the root (abstract amax = max_j a_j, Ln = log n; or
             # concrete, n = 3): the root is being re-transcribed while this file is written
@@ -294,19 +294,24 @@ KS = [
                                       "claim of Lemma 4 (amax = max_j a_j, Ln = log n)",
             "a1 < ((max(a1, a2, a3) - log(3)) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the "
                                                      "monotonicity claim of Lemma 4 (n = 3, i = 1)",
+            "a1 < ((max(a1, a2) - log(2)) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the "
+                                                 "monotonicity claim of Lemma 4 (n = 2, i = 1)",
         },
     ),
     theorem(
         "ks.lemma5", "ks", "Lemma 5", "ks:B.2 Lemma 5 (L780-786), (94)-(95); proof (96)-(101)",
         "Let n in N_+, i in [n], a in R^n. Then boltz(a) is concave in a_i: d^2/da_i^2 boltz(a) < 0 (94) on the "
         "domain where a_i < max_j a_j - log n - 3 (95).",
-        roots=["ks.boltz.lemma5.conclusion_94"],
-        instances="n = 3, i = 1 (the root's sources are the n = 3 steps: (97), max a < L(a), 0 <= S(p) <= log 3)",
+        roots=["ks.boltz.lemma5.conclusion_94", "ks.boltz.lemma5.conclusion_94.n2"],
+        instances="n = 2 and 3, i = 1 (each root's sources are the steps at its n: (97), max a < L(a), "
+                  "0 <= S(p) <= log n)",
         hypotheses={
             "ai < ((amax - Ln) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of Lemma 5 "
                                       "(amax = max_j a_j, Ln = log n)",
             "a1 < ((max(a1, a2, a3) - log(3)) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of "
                                                      "Lemma 5 (n = 3, i = 1)",
+            "a1 < ((max(a1, a2) - log(2)) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of "
+                                                 "Lemma 5 (n = 2, i = 1)",
         },
     ),
     theorem(
@@ -322,15 +327,18 @@ KS = [
         "For n >= 2 and a, b in R^n with a_i = b_i for i in [n-1] and max_{i in [n-1]} a_i - delta > a_n > b_n "
         "(102) with delta > log n + 3: boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) "
         "e^{b_n}/sum_i e^{b_i} (103), as displayed.",
-        roots=["ks.boltz.lemma6.conclusion_103.n3"],
-        instances="n = 3 (closed: (104) by the mean value theorem on the tangent gap, whose derivative is "
-                  "negative by Lemma 5 at n = 3; (105) from Lemma 4's (83) at n = 3, the entropy bound and "
+        roots=["ks.boltz.lemma6.conclusion_103.n3", "ks.boltz.lemma6.conclusion_103.n2"],
+        instances="n = 2 and 3 (closed: (104) by the mean value theorem on the tangent gap, whose derivative is "
+                  "negative by Lemma 5 at the same n; (105) from Lemma 4's (83) at that n, the entropy bound and "
                   "max b < L(b); boltz and softmax are symmetric, so the varying coordinate is written first "
-                  "in the steps). n = 2 is sampled only (ks.boltz.lemma6.conclusion_103.n2.sampled, CONFIRMED)",
+                  "in the steps)",
         hypotheses={
             "(max(a1, a2) - delta) > a3": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 3)",
             "a3 > b3": "(102): a_n > b_n (n = 3)",
             "delta > (log(3) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 3)",
+            "(a1 - delta) > a2": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 2: the max of a_1 alone)",
+            "a2 > b2": "(102): a_n > b_n (n = 2)",
+            "delta > (log(2) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 2)",
         },
         # The general-n step lemma6.step_105_line1 still takes (104) as a free-text premise; the n = 3 chain
         # proves (104) (lemma6.tangent_104.n3) and (103) (lemma6.conclusion_103.n3).
