@@ -703,6 +703,72 @@ ob("lemma7.step_131_note", "ks:B.3 (131) closing note", "log n > (log n)^2 e^{-(
                              axiom("exp_neg", x=LN_), axiom("exp_log", x=nv)],
          at(Ln > Ln ** 2 * Ee, Ln=LN_, Ee=exp(-(a1b - b1b)))), ["smt"])
 
+# Lemma 7 closed for (n, k) = (2, 1): a = (a_1, a_2), b = (a_1, b_2) ((116) with k = 1 writes b_1 = a_1). Then
+# underline a = a and bar b = b (118)-(120) (equalities for k = n - 1, step_120_repaired), n - k = 1, so
+# log(n - k) = 0 and (122)-(123) say boltz(bar b) = boltz(a_1, b_2): the terms with log(n - k) vanish and are
+# left out below. (124): Lemma 6 at n = 2 (linked, closed); its hypothesis delta > log 2 + 3 from delta > 2 log 2
+# + 3. (124) line 2 - (126): the factors and their product, then (delta - log 2)(2 delta - 2 log 2 - 1) >
+# 2 (log 2)^2. (127)-(128): e^{b_2} < e^{a_1} gives q = e^{b_2}/(e^{a_1} + e^{b_2}) > e^{b_2}/(2 e^{a_1}), and
+# e^{-(a_1 - b_2)} = e^{b_2} e^{-a_1} (exp_le both ways round would give =; one way is what is used).
+L2 = log(num(2))
+LOG2 = [axiom("log_one"), axiom("log_lt", x=num(1), y=num(2))]
+W7, K7 = A2 - B2, delta + A2 - B2 - L2 - 1
+Q7 = softmax([A1, B2])[1]
+Y1, Y2 = delta - L2, 2 * delta - 2 * L2 - 1
+P7 = Y1 * Y2
+E7 = exp(-(A1 - B2))
+R7 = exp(B2) / exp(A1)
+D7 = boltz([A1, B2]) - boltz([A1, A2])
+H117 = [A1 - delta > A2, A2 > B2, A2 - B2 > delta, delta > 2 * L2 + 3]  # the lemma's hypotheses at (2, 1)
+V117 = ["a1", "a2", "b2", "delta"]
+ob("lemma7.n2k1.delta_lemma6", "ks:B.3 (124) (Lemma 6's hypothesis at n = 2)",
+   "delta > 2 log 2 + 3 and log 2 > log 1 = 0  =>  delta > log 2 + 3",
+   claim(["delta"], [delta > 2 * L2 + 3] + LOG2, delta > L2 + 3), ["smt"])
+ob("lemma7.n2k1.factors", "ks:B.3 (124) line 1->2 (each factor, n = 2, k = 1)",
+   "a_2 - b_2 > delta - log 2 > 0 and delta + a_2 - b_2 - log 2 - 1 > 2 delta - 2 log 2 - 1 > 0 (log(n - k) = 0)",
+   claim(["a2", "b2", "delta"], [A2 - B2 > delta, delta > 2 * L2 + 3] + LOG2,
+         and_(W7 > Y1, Y1 > 0, K7 > Y2, Y2 > 0)), ["smt"])
+ob("lemma7.n2k1.product", "ks:B.3 (124) line 1->2 (the product, times q > 0; n = 2, k = 1)",
+   "(a_2 - b_2)(delta + a_2 - b_2 - log 2 - 1) q > (delta - log 2)(2 delta - 2 log 2 - 1) q, q = e^{b_2}/(e^{a_1} + e^{b_2})",
+   claim(V117, hyps_(cite("lemma7.n2k1.factors"), cite("softmax_pos.n2", x=B2, a2=B2)[-1],
+                     cite("lemma7.step_124_line2.mono_product", x1=W7, y1=Y1, x2=K7, y2=Y2, Q=Q7)),
+         W7 * K7 * Q7 > P7 * Q7), ["smt"])
+ob("lemma7.n2k1.step_125_126", "ks:B.3 (125)-(126) (n = 2, k = 1)",
+   "(delta - log 2)(2 delta - 2 log 2 - 1) > (log 2 + 3)(2 log 2 + 5) - log 1 > 2 (log 2)^2 when delta > 2 log 2 + 3",
+   claim(["delta"], [delta > 2 * L2 + 3] + LOG2, P7 > 2 * L2 ** 2), ["smt"])
+ob("lemma7.n2k1.step_126_scaled", "ks:B.3 (126) (times q > 0; n = 2, k = 1)",
+   "(delta - log 2)(2 delta - 2 log 2 - 1) q > 2 (log 2)^2 q",
+   claim(["delta", "a1", "b2"], hyps_(cite("lemma7.n2k1.step_125_126"), cite("softmax_pos.n2", x=B2, a2=B2)[-1]),
+         P7 * Q7 > 2 * L2 ** 2 * Q7), ["smt"])
+ob("lemma7.n2k1.step_127_128", "ks:B.3 (127)-(128) line 1->2 (n = 2, k = 1)",
+   "e^{b_2} < e^{a_1} (b_2 < a_2 < a_1), so 2 (log 2)^2 e^{b_2}/(e^{a_1} + e^{b_2}) > (log 2)^2 e^{b_2}/e^{a_1}",
+   claim(V117, H117[:2] + [delta > 2 * L2 + 3] + LOG2 + [axiom("exp_lt", x=B2, y=A1)], 2 * L2 ** 2 * Q7 > L2 ** 2 * R7),
+   ["smt"])
+ob("lemma7.n2k1.step_128_line3", "ks:B.3 (128) line 2->3 (n = 2, k = 1; repaired '>=' is '=' here)",
+   "(log 2)^2 e^{-(a_1 - b_2)} <= (log 2)^2 e^{b_2}/e^{a_1}  (e^{-(a_1 - b_2)} <= e^{b_2 - a_1} = e^{b_2} e^{-a_1})",
+   claim(["a1", "b2"], LOG2 + [axiom("exp_add", x=B2, y=-A1), axiom("exp_neg", x=A1),
+                               axiom("exp_le", x=-(A1 - B2), y=B2 + -A1)], L2 ** 2 * E7 <= L2 ** 2 * R7), ["smt"])
+Dc, X1c, X2c, X3c, X4c, Yc = V("D", "X1", "X2", "X3", "X4", "Y")
+ob("fact.chain_117", "ks:B.3 (124)-(128) (the chain, over placeholders)",
+   "D > X1 > X2 > X3 > X4 >= Y  =>  D > Y",
+   claim(["D", "X1", "X2", "X3", "X4", "Y"], [Dc > X1c, X1c > X2c, X2c > X3c, X3c > X4c, Yc <= X4c], Dc > Yc), ["smt"])
+ob("lemma7.n2k1.chain", "ks:B.3 (120)-(128) for (n, k) = (2, 1)",
+   "boltz(a_1, b_2) - boltz(a_1, a_2) > (log 2)^2 e^{-(a_1 - b_2)} (Lemma 6 at n = 2, then (124)-(128))",
+   claim(V117, hyps_(H117, cite("lemma7.n2k1.delta_lemma6"), cite("lemma6.conclusion_103.n2"),
+                     cite("lemma7.n2k1.product"), cite("lemma7.n2k1.step_126_scaled"),
+                     cite("lemma7.n2k1.step_127_128"), cite("lemma7.n2k1.step_128_line3"),
+                     cite("fact.chain_117", D=D7, X1=W7 * K7 * Q7, X2=P7 * Q7, X3=2 * L2 ** 2 * Q7, X4=L2 ** 2 * R7,
+                          Y=L2 ** 2 * E7)),
+         D7 > L2 ** 2 * E7), ["smt"])
+Ac, Bc = V("A", "B")
+ob("fact.abs_117", "ks:B.3 (117) (the absolute value)", "B - A > Y  =>  |A - B| > Y",
+   claim(["A", "B", "Y"], [Bc - Ac > Yc], abs_(Ac - Bc) > Yc), ["smt"])
+ob("lemma7.conclusion_117.n2k1", "ks:B.3 Lemma 7 (117), (n, k) = (2, 1)",
+   "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} for n = 2, k = 1 (b_1 = a_1; closed)",
+   claim(V117, hyps_(H117, cite("lemma7.n2k1.chain"),
+                     cite("fact.abs_117", A=boltz([A1, A2]), B=boltz([A1, B2]), Y=L2 ** 2 * E7)),
+         abs_(boltz([A1, A2]) - boltz([A1, B2])) > L2 ** 2 * E7), ["smt"])
+
 # Lemma 7 conclusion (117), sampled on random separated vectors.
 for n, k in ((2, 1), (3, 1), (3, 0), (4, 2)):
     vsa, av = avars(n, lo=-128, hi=128)

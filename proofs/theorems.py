@@ -358,11 +358,21 @@ KS = [
         "delta > 2 log n + 3: i > j => a_j - a_i, b_j - b_i > delta (114, repaired), a_i != b_j => |a_i - b_j| > "
         "delta (115). If there is k in {0, ..., n-1} with (a_1..a_k) = (b_1..b_k) and a_{k+1} > b_{k+1} (116), "
         "then |boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} (117).",
-        roots=["ks.boltz.lemma7.conclusion_117.n2k1.sampled", "ks.boltz.lemma7.conclusion_117.n3k1.sampled",
-               "ks.boltz.lemma7.conclusion_117.n3k0.sampled", "ks.boltz.lemma7.conclusion_117.n4k2.sampled"],
-        instances="(n, k) = (2, 1), (3, 1), (3, 0), (4, 2), sampled (random vectors satisfying (114)-(116))",
-        # The case k >= 1 ((118)-(128)) and the case k = 0 ((129)-(131)) are transcribed step by step, with
-        # (120) and (128) line 3 REFUTED as printed for k = n - 1 and repaired; no PROVED step states (117).
+        roots=["ks.boltz.lemma7.conclusion_117.n2k1"],
+        instances="(n, k) = (2, 1) (closed: (124) from Lemma 6 at n = 2, then (124) line 2-(128) with "
+                  "log(n - k) = 0; b_1 = a_1 is written a_1). (n, k) = (2, 0), (3, 1), (3, 0), (4, 2) are not "
+                  "proved: (117) is sampled at (2, 1), (3, 1), (3, 0), (4, 2) "
+                  "(ks.boltz.lemma7.conclusion_117.*.sampled, CONFIRMED); (2, 0) needs (129)-(131) composed at "
+                  "n = 2 (Lemma 4 at n = 2 is proved; not done yet), and k < n - 1 needs (120) for vectors of "
+                  "different lengths, which is not a closed step",
+        hypotheses={
+            "(a1 - delta) > a2": "(114), repaired: a_1 - a_2 > delta (n = 2)",
+            "a2 > b2": "(116) with k = 1: a_2 > b_2 (and (a_1) = (b_1), so b_1 is written a_1)",
+            "(a2 - b2) > delta": "(115): a_2 != b_2 => |a_2 - b_2| > delta (here a_2 > b_2)",
+            "delta > (2*log(2) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = 2)",
+        },
+        # The case k >= 1 ((118)-(128)) and the case k = 0 ((129)-(131)) are transcribed step by step for the
+        # general (n, k) too, with (120) and (128) line 3 REFUTED as printed for k = n - 1 and repaired.
     ),
 ]
 
