@@ -763,11 +763,75 @@ ob("lemma7.n2k1.chain", "ks:B.3 (120)-(128) for (n, k) = (2, 1)",
 Ac, Bc = V("A", "B")
 ob("fact.abs_117", "ks:B.3 (117) (the absolute value)", "B - A > Y  =>  |A - B| > Y",
    claim(["A", "B", "Y"], [Bc - Ac > Yc], abs_(Ac - Bc) > Yc), ["smt"])
-ob("lemma7.conclusion_117.n2k1", "ks:B.3 Lemma 7 (117), (n, k) = (2, 1)",
-   "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} for n = 2, k = 1 (b_1 = a_1; closed)",
-   claim(V117, hyps_(H117, cite("lemma7.n2k1.chain"),
-                     cite("fact.abs_117", A=boltz([A1, A2]), B=boltz([A1, B2]), Y=L2 ** 2 * E7)),
-         abs_(boltz([A1, A2]) - boltz([A1, B2])) > L2 ** 2 * E7), ["smt"])
+
+
+def conclusion_117(k, vars_, hyps, b_, e, abs_lemma, note):
+    """(117) at (n, k) = (2, k), closed: the chain step's goal, then |.| by ``abs_lemma`` (over placeholders)."""
+    a_, y = [A1, A2], L2 ** 2 * e
+    ob(f"lemma7.conclusion_117.n2k{k}", f"ks:B.3 Lemma 7 (117), (n, k) = (2, {k})",
+       f"|boltz(a) - boltz(b)| > (log n)^2 e^{{-(a_1 - b_{{k+1}})}} for n = 2, k = {k} ({note})",
+       claim(vars_, hyps_(hyps, cite(f"lemma7.n2k{k}.chain"), cite(abs_lemma, A=boltz(a_), B=boltz(b_), Y=y)),
+             abs_(boltz(a_) - boltz(b_)) > y), ["smt"])
+
+
+conclusion_117(1, V117, H117, [A1, B2], E7, "fact.abs_117", "b_1 = a_1; closed")
+
+# Lemma 7 closed for (n, k) = (2, 0): a_1 > b_1, so (115) gives b_1 < a_1 - delta. (129): boltz(a) >
+# boltz(bar a), bar a = (a_1, a_1 - delta), by Lemma 4 at n = 2 and the monotonicity rule: x -> boltz(x, a_1) is
+# decreasing for x < a_1 - log 2 - 1, which holds on [a_2, a_1 - delta]. (130) at n = 2 (the identities above,
+# linked), boltz(b) <= b_1 (a weighted average), and (131) with n = 2: delta - F = delta / (1 + e^{-delta}) >=
+# log 2 > (log 2)^2 e^{-(a_1 - b_1)}.
+B1 = var("b1")
+ob("lemma7.n2k0.lemma4_applies", "ks:B.3 (129) (Lemma 4 applies on x < a_1 - delta, n = 2)",
+   "x < a_1 - delta and delta > 2 log 2 + 3 (log 2 > 0)  =>  x < max(x, a_1) - log 2 - 1",
+   claim(["x", "a1", "delta"], [xg < A1 - delta, delta > 2 * L2 + 3] + LOG2, xg < max_(xg, A1) - L2 - 1), ["smt"])
+ob("lemma7.n2k0.decreasing", "ks:B.3 (129) (boltz(x, a_1) decreases on (a_2, a_1 - delta), n = 2)",
+   "a_2 < x < a_1 - delta: d/dx boltz(x, a_1) < 0 (Lemma 4 (84) at (x, a_1))",
+   claim(["x", "a1", "a2", "delta"],
+         hyps_(xg > A2, xg < A1 - delta, delta > 2 * L2 + 3, cite("lemma7.n2k0.lemma4_applies"),
+               cite("lemma4.conclusion_84.n2", a1=xg, a2=A1)),
+         diff(boltz([xg, A1]), xg) < 0), ["smt"])
+ob("lemma7.n2k0.step_129", "ks:B.3 (129) (boltz(a) > boltz(bar a), n = 2)",
+   "a_2 < a_1 - delta: boltz(a_2, a_1) > boltz(a_1 - delta, a_1) (the mean value theorem on the step above)",
+   claim(["a1", "a2", "delta"],
+         hyps_(A1 - delta > A2, delta > 2 * L2 + 3,
+               mvt_hyp(next(x for x in ob_list if x.id == "ks.boltz.lemma7.n2k0.decreasing"), a1=A1, a2=A2)),
+         boltz([A2, A1]) > boltz([A1 - delta, A1])), ["smt"])
+ob("lemma7.n2k0.boltz_le_b1", "ks:B.3 (131) line 1 (boltz(b) <= b_1, a weighted average; n = 2)",
+   "b_1 - delta > b_2, delta > 2 log 2 + 3 > 0  =>  boltz(b_1, b_2) <= b_1",
+   claim(["b1", "b2", "delta"], [B1 - delta > B2, delta > 2 * L2 + 3] + LOG2, boltz([B1, B2]) <= B1), ["smt"])
+F2 = (2 - 1) * delta * exp(-delta) / (1 + (2 - 1) * exp(-delta))
+E70 = exp(-(A1 - B1))
+ob("lemma7.n2k0.step_131", "ks:B.3 (131) lines 2-5 and closing note (n = 2)",
+   "delta - F = delta / (1 + e^{-delta}) >= log 2 > (log 2)^2 e^{-(a_1 - b_1)}, F = delta e^{-delta} / (1 + e^{-delta})",
+   claim(["a1", "b1", "delta"],
+         [B1 < A1 - delta, delta > 2 * L2 + 3] + LOG2 +
+         [axiom("log_tangent", x=num(1), y=num(2)), axiom("exp_lt", x=-delta, y=-L2 + -L2),
+          axiom("exp_add", x=-L2, y=-L2), axiom("exp_neg", x=L2), axiom("exp_log", x=num(2)),
+          axiom("exp_lt", x=-(A1 - B1), y=num(0)), axiom("exp_zero")],
+         delta - F2 > L2 ** 2 * E70), ["smt"])
+Ac2, A2c, A3c, A4c, A5c, Bc2, bc, ac, dc, Fc = V("A", "A2", "A3", "A4", "A5", "B", "b", "a", "d", "F")
+ob("fact.chain_131", "ks:B.3 (129)-(131) (the chain, over placeholders)",
+   "A = A2 > A3 = A4 = A5 = a - F, B <= b < a - d, d - F > Y  =>  A - B > Y",
+   claim(["A", "A2", "A3", "A4", "A5", "B", "b", "a", "d", "F", "Y"],
+         [Ac2.eq(A2c), A2c > A3c, A3c.eq(A4c), A4c.eq(A5c), A5c.eq(ac - Fc), Bc2 <= bc, bc < ac - dc, dc - Fc > Yc],
+         Ac2 - Bc2 > Yc), ["smt"])
+BARA2 = [A1, A1 - delta]
+LINE2 = (A1 + (2 - 1) * (A1 - delta) * exp(-delta)) / (1 + (2 - 1) * exp(-delta))
+H1170 = [A1 - delta > A2, B1 - delta > B2, B1 < A1 - delta, delta > 2 * L2 + 3]  # the lemma's hypotheses at (2, 0)
+V1170 = ["a1", "a2", "b1", "b2", "delta"]
+ob("lemma7.n2k0.chain", "ks:B.3 (129)-(131) for (n, k) = (2, 0)",
+   "boltz(a) - boltz(b) > (log 2)^2 e^{-(a_1 - b_1)} (Lemma 4 at n = 2, (130), boltz(b) <= b_1, (131))",
+   claim(V1170, hyps_(H1170, cite("boltz_perm.n2"), cite("lemma7.n2k0.step_129"),
+                      cite("boltz_perm.n2", a1=A1 - delta, a2=A1), cite("lemma7.identity_130.line2.n2"),
+                      cite("lemma7.identity_130.line3.n2"), cite("lemma7.n2k0.boltz_le_b1"),
+                      cite("lemma7.n2k0.step_131"),
+                      cite("fact.chain_131", A=boltz([A1, A2]), A2=boltz([A2, A1]), A3=boltz([A1 - delta, A1]),
+                           A4=boltz(BARA2), A5=LINE2, B=boltz([B1, B2]), b=B1, a=A1, d=delta, F=F2, Y=L2 ** 2 * E70)),
+         boltz([A1, A2]) - boltz([B1, B2]) > L2 ** 2 * E70), ["smt"])
+ob("fact.abs_117.pos", "ks:B.3 (117) (the absolute value)", "A - B > Y  =>  |A - B| > Y",
+   claim(["A", "B", "Y"], [Ac - Bc > Yc], abs_(Ac - Bc) > Yc), ["smt"])
+conclusion_117(0, V1170, H1170, [B1, B2], E70, "fact.abs_117.pos", "closed")
 
 # Lemma 7 conclusion (117), sampled on random separated vectors.
 for n, k in ((2, 1), (3, 1), (3, 0), (4, 2)):

@@ -358,17 +358,18 @@ KS = [
         "delta > 2 log n + 3: i > j => a_j - a_i, b_j - b_i > delta (114, repaired), a_i != b_j => |a_i - b_j| > "
         "delta (115). If there is k in {0, ..., n-1} with (a_1..a_k) = (b_1..b_k) and a_{k+1} > b_{k+1} (116), "
         "then |boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} (117).",
-        roots=["ks.boltz.lemma7.conclusion_117.n2k1"],
-        instances="(n, k) = (2, 1) (closed: (124) from Lemma 6 at n = 2, then (124) line 2-(128) with "
-                  "log(n - k) = 0; b_1 = a_1 is written a_1). (n, k) = (2, 0), (3, 1), (3, 0), (4, 2) are not "
-                  "proved: (117) is sampled at (2, 1), (3, 1), (3, 0), (4, 2) "
-                  "(ks.boltz.lemma7.conclusion_117.*.sampled, CONFIRMED); (2, 0) needs (129)-(131) composed at "
-                  "n = 2 (Lemma 4 at n = 2 is proved; not done yet), and k < n - 1 needs (120) for vectors of "
-                  "different lengths, which is not a closed step",
+        roots=["ks.boltz.lemma7.conclusion_117.n2k1", "ks.boltz.lemma7.conclusion_117.n2k0"],
+        instances="n = 2, both cases: (n, k) = (2, 1) (closed: (124) from Lemma 6 at n = 2, then (124) line 2-(128) "
+                  "with log(n - k) = 0; b_1 = a_1 is written a_1) and (2, 0) (closed: (129) from Lemma 4 at n = 2 by "
+                  "the mean value theorem, (130), boltz(b) <= b_1, (131)). n >= 3 is not proved: (117) is sampled at "
+                  "(3, 1), (3, 0), (4, 2) (ks.boltz.lemma7.conclusion_117.*.sampled, CONFIRMED); for n >= 3, k < n - 1 "
+                  "needs (120) between vectors of different lengths, which is not a closed step",
         hypotheses={
             "(a1 - delta) > a2": "(114), repaired: a_1 - a_2 > delta (n = 2)",
+            "(b1 - delta) > b2": "(114), repaired: b_1 - b_2 > delta (n = 2, k = 0)",
             "a2 > b2": "(116) with k = 1: a_2 > b_2 (and (a_1) = (b_1), so b_1 is written a_1)",
-            "(a2 - b2) > delta": "(115): a_2 != b_2 => |a_2 - b_2| > delta (here a_2 > b_2)",
+            "(a2 - b2) > delta": "(115): a_2 != b_2 => |a_2 - b_2| > delta (k = 1, where a_2 > b_2)",
+            "b1 < (a1 - delta)": "(115) and (116) with k = 0: a_1 > b_1, so |a_1 - b_1| > delta is a_1 - b_1 > delta",
             "delta > (2*log(2) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = 2)",
         },
         # The case k >= 1 ((118)-(128)) and the case k = 0 ((129)-(131)) are transcribed step by step for the
