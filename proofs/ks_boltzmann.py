@@ -952,6 +952,14 @@ def planted() -> list[Obligation]:
                           claim(vsa + vsb, [], abs_(boltz(av) - boltz(bv_)) > log(num(n)) ** 2 * exp(-rr)),
                           ("search",), expect=Verdict.REFUTED, family="ks_boltzmann_planted",
                           options=(("samples", 60), ("dps", 60), ("sampler", _lemma7_sampler(n, 2, gap)))))
+    # the closed (117) at (n, k) = (2, 1) with the exponent's sign dropped: e^{+(a_1 - b_2)} >= e^delta is far
+    # above any difference of two boltz values in [b_2, a_1]; replayed at a point of the lemma's hypotheses
+    vs2_ = avars(2, lo=-16, hi=16)[0] + [Var("b2", "real", F(-16), F(16)), Var("delta", "real", F(0), F(16))]
+    out.append(Obligation("ks.boltz.planted.lemma7_n2k1_exp_plus", PAPER, "ks:B.3 (117) planted",
+                          "PLANTED: |boltz(a) - boltz(b)| > (log 2)^2 e^{+(a_1 - b_2)} at (n, k) = (2, 1)",
+                          claim(vs2_, H117, abs_(boltz([A1, A2]) - boltz([A1, B2])) > L2 ** 2 * exp(A1 - B2)),
+                          ("replay",), expect=Verdict.REFUTED, family="ks_boltzmann_planted",
+                          hint=(("a1", F(0)), ("a2", F(-6)), ("b2", F(-12)), ("delta", F(5)))))
     return out
 
 

@@ -176,7 +176,7 @@ def _planted():
     return ks.planted()
 
 
-@pytest.mark.parametrize("idx", [0, 1])
+@pytest.mark.parametrize("idx", [0, 1, 2])
 def test_planted_constants_are_refuted_and_replay(idx, tmp_path):
     from attncert import cli
     from attncert.core.certificate import build, dumps, path_for
@@ -184,7 +184,7 @@ def test_planted_constants_are_refuted_and_replay(idx, tmp_path):
     from attncert.core.verdict import Verdict
 
     obs = _planted()
-    assert len(obs) >= 2
+    assert len(obs) >= 3
     ob = obs[idx]
     res = run_obligation(ob, 30)
     assert res.verdict == Verdict.REFUTED, (ob.id, res.evidence.detail)
