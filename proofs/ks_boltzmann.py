@@ -290,6 +290,45 @@ for _n, _id in ((3, "lemma5.conclusion_94"), (2, "lemma5.conclusion_94.n2")):
                    axiom("exp_log", x=_p[0]), axiom("exp_lt", x=log(_p[0]), y=num(-3)), cite("lemma5.step_100c")),
              diff(diff(boltz(_a), a1), a1) < 0), ["smt"])
 
+# (84) and (94) for every i at n = 2, 3: boltz is symmetric, so the i-th coordinate is moved first, where the
+# conclusions above are stated. The derivative of boltz(a) in a_i equals that of boltz(a_i, the others) (an
+# identity of the symbolic derivatives), the hypothesis a_i < max a - log n - c is the same after the
+# reordering of max's arguments, and the conclusion at i = 1 is linked at the reordered vector.
+
+
+def every_i(n, i, lemma, c, order):
+    """(84) (c = 1, order 1) or (94) (c = 3, order 2) at coordinate i of a in R^n."""
+    a_ = [a1, a2, a3][:n]
+    ai_ = a_[i - 1]
+    moved = [ai_] + [x for x in a_ if x is not ai_]
+    names = [f"a{j}" for j in range(1, n + 1)]
+
+    def d(e):
+        return diff(e, ai_) if order == 1 else diff(diff(e, ai_), ai_)
+    base = {("lemma4", 3): "lemma4.conclusion_84", ("lemma5", 3): "lemma5.conclusion_94"}.get(
+        (lemma, n), f"{lemma}.conclusion_{84 if lemma == 'lemma4' else 94}.n{n}")
+    tag = f"n{n}.i{i}"
+    ob(f"{lemma}.deriv_perm.{tag}", f"ks:B.2 (80) (boltz is symmetric; the derivative of order {order})",
+       f"the derivative of order {order} of boltz(a) in a_{i} is that of boltz(a_{i}, the others) (n = {n})",
+       claim(names, [], d(boltz(a_)).eq(d(boltz(moved)))), ["identity"])
+    hyp = ai_ < max_(*a_) - log(num(n)) - c
+    ob(f"{lemma}.max_perm.{tag}", f"ks:B.2 ({84 if lemma == 'lemma4' else 95}) (max is symmetric)",
+       f"a_{i} < max a - log {n} - {c}  =>  the same with a_{i} written first in max (n = {n})",
+       claim(names, [hyp], ai_ < max_(*moved) - log(num(n)) - c), ["smt"])
+    label = "Lemma 4 (84)" if lemma == "lemma4" else "Lemma 5 (94)-(95)"
+    rel = "d boltz / d a_i < 0" if order == 1 else "d^2 boltz / d a_i^2 < 0"
+    ob(f"{lemma}.conclusion_{84 if lemma == 'lemma4' else 94}.{tag}", f"ks:B.2 {label}",
+       f"a_i < max_j a_j - log n - {c}  =>  {rel} (n = {n}, i = {i})",
+       claim(names, hyps_(hyp, cite(f"{lemma}.max_perm.{tag}"), cite(base, **_as(moved)),
+                          cite(f"{lemma}.deriv_perm.{tag}")),
+             d(boltz(a_)) < 0), ["smt"])
+
+
+for _n in (2, 3):
+    for _i in range(2, _n + 1):
+        every_i(_n, _i, "lemma4", 1, 1)
+        every_i(_n, _i, "lemma5", 3, 2)
+
 # ------------------------------------------------------------------------------------------------
 # Lemma 6: (102)-(105).
 fa, fb, dfb, an, bn, delta, pn, lpn, bmax = V("fa", "fb", "dfb", "an", "bn", "delta", "pn", "lpn", "bmax")

@@ -283,10 +283,12 @@ KS = [
         "S(p) = -sum p_k log p_k; in particular boltz is monotonically decreasing in a_i whenever "
         "a_i < max_j a_j - log n - 1 (84).",
         roots=["ks.boltz.deriv_83.n2", "ks.boltz.deriv_83.n3", "ks.boltz.deriv_83.n4", "ks.boltz.deriv_83.n5",
-               "ks.boltz.deriv_83.n6", "ks.boltz.lemma4.conclusion_84", "ks.boltz.lemma4.conclusion_84.n2"],
-        instances="(83): n = 2..6, i = 1 (symbolic); (84): n = 2 and 3, i = 1 (each root's sources are the steps "
-                  "at its n: (83), log p_i = a_i - L(a), max a <= L(a), S(p) <= log n). Other i by the "
-                  "permutation invariance of boltz, which is not a step",
+               "ks.boltz.deriv_83.n6", "ks.boltz.lemma4.conclusion_84", "ks.boltz.lemma4.conclusion_84.n2",
+               "ks.boltz.lemma4.conclusion_84.n2.i2", "ks.boltz.lemma4.conclusion_84.n3.i2",
+               "ks.boltz.lemma4.conclusion_84.n3.i3"],
+        instances="(83): n = 2..6, i = 1 (symbolic; other i are the same identity with the coordinates renamed, "
+                  "not a step); (84): n = 2 and 3, every i (i = 1 from the steps at its n: (83), log p_i = a_i - "
+                  "L(a), max a <= L(a), S(p) <= log n; i > 1 by the symmetry of boltz and max, checked steps)",
         hypotheses={
             # (84)'s hypothesis in both transcriptions of the root (abstract amax = max_j a_j, Ln = log n; or
             # concrete, n = 3): the root is being re-transcribed while this file is written
@@ -296,15 +298,20 @@ KS = [
                                                      "monotonicity claim of Lemma 4 (n = 3, i = 1)",
             "a1 < ((max(a1, a2) - log(2)) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the "
                                                  "monotonicity claim of Lemma 4 (n = 2, i = 1)",
+            "a2 < ((max(a1, a2) - log(2)) - 1)": "(84): the same hypothesis at n = 2, i = 2",
+            "a2 < ((max(a1, a2, a3) - log(3)) - 1)": "(84): the same hypothesis at n = 3, i = 2",
+            "a3 < ((max(a1, a2, a3) - log(3)) - 1)": "(84): the same hypothesis at n = 3, i = 3",
         },
     ),
     theorem(
         "ks.lemma5", "ks", "Lemma 5", "ks:B.2 Lemma 5 (L780-786), (94)-(95); proof (96)-(101)",
         "Let n in N_+, i in [n], a in R^n. Then boltz(a) is concave in a_i: d^2/da_i^2 boltz(a) < 0 (94) on the "
         "domain where a_i < max_j a_j - log n - 3 (95).",
-        roots=["ks.boltz.lemma5.conclusion_94", "ks.boltz.lemma5.conclusion_94.n2"],
-        instances="n = 2 and 3, i = 1 (each root's sources are the steps at its n: (97), max a < L(a), "
-                  "0 <= S(p) <= log n)",
+        roots=["ks.boltz.lemma5.conclusion_94", "ks.boltz.lemma5.conclusion_94.n2",
+               "ks.boltz.lemma5.conclusion_94.n2.i2", "ks.boltz.lemma5.conclusion_94.n3.i2",
+               "ks.boltz.lemma5.conclusion_94.n3.i3"],
+        instances="n = 2 and 3, every i (i = 1 from the steps at its n: (97), max a < L(a), 0 <= S(p) <= log n; "
+                  "i > 1 by the symmetry of boltz and max, checked steps)",
         hypotheses={
             "ai < ((amax - Ln) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of Lemma 5 "
                                       "(amax = max_j a_j, Ln = log n)",
@@ -312,6 +319,9 @@ KS = [
                                                      "Lemma 5 (n = 3, i = 1)",
             "a1 < ((max(a1, a2) - log(2)) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of "
                                                  "Lemma 5 (n = 2, i = 1)",
+            "a2 < ((max(a1, a2) - log(2)) - 3)": "(95): the same hypothesis at n = 2, i = 2",
+            "a2 < ((max(a1, a2, a3) - log(3)) - 3)": "(95): the same hypothesis at n = 3, i = 2",
+            "a3 < ((max(a1, a2, a3) - log(3)) - 3)": "(95): the same hypothesis at n = 3, i = 3",
         },
     ),
     theorem(
