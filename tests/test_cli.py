@@ -196,7 +196,7 @@ def test_version_and_python_dash_m():
         assert p.returncode == 0 and p.stdout.strip() == f"attncert {__version__}", p.stdout + p.stderr
 
 
-@pytest.mark.parametrize("argv", [["list", "ks.boltz.lemma5.*"], ["audit", "ks"]])
+@pytest.mark.parametrize("argv", [["list", "ks.boltz.lemma5.*"], ["audit", "ks.boltz.lemma7.*"]])
 def test_json_dash_writes_only_json_to_stdout(argv):
     """--json -: the JSON alone on stdout (parseable), the usual lines on stderr."""
     p = attncert(*argv, "--json", "-")
