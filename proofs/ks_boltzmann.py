@@ -113,6 +113,12 @@ def cite(id_, **terms):
 hyps_ = merge_hyps
 
 
+def conclusion_id(lemma, eq, n):
+    """The id of Lemma 4's (84) or Lemma 5's (94) conclusion at i = 1 for this n: the n = 3 one came first and
+    keeps its id without a suffix."""
+    return f"{lemma}.conclusion_{eq}" + ("" if n == 3 else f".n{n}")
+
+
 a1, a2, a3 = V("a1", "a2", "a3")
 xs_ = var("x")
 
@@ -167,7 +173,6 @@ for n in (2, 3):
 A3 = [a1, a2, a3]
 P3 = softmax(A3)
 L3 = logsumexp(A3)
-S3 = entropy(P3)
 LN3 = log(num(3))
 MAX3 = max_(a1, a2, a3)
 
@@ -225,9 +230,9 @@ ob("lemma4.step_93", "ks:B.2 (93)", "a_i < max a - log n - 1, max a <= L, S <= l
 # (84) over the paper's terms for n = 3, i = 1: d boltz / d a_1 = p_1 (1 + log p_1 + S(p)) (deriv_83), p_1 > 0,
 # log p_1 = a_1 - L(a), max a <= L(a) and S(p) <= log 3 for p = softmax(a), each linked with its hypotheses
 # n = 3 (the theorem's root) and n = 2 (lemma4.conclusion_84.n2), the same claim over (a1, a2)
-for _n, _id in ((3, "lemma4.conclusion_84"), (2, "lemma4.conclusion_84.n2")):
+for _n in (3, 2):
     _a = [a1, a2, a3][:_n]
-    ob(_id, "ks:B.2 Lemma 4 (84)", f"a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0 (n = {_n}, i = 1)",
+    ob(conclusion_id("lemma4", 84, _n), "ks:B.2 Lemma 4 (84)", f"a_i < max_j a_j - log n - 1  =>  d boltz / d a_i < 0 (n = {_n}, i = 1)",
        claim([f"a{i}" for i in range(1, _n + 1)],
              hyps_(cite(f"deriv_83.n{_n}"), cite(f"softmax_pos.n{_n}", x=a1)[-1], cite(f"log_p_eq_a_minus_L.n{_n}"),
                    max_le(_a), ent_le(_a), at(ai < amax - Ln - 1, ai=a1, amax=max_(*_a), Ln=log(num(_n)))),
@@ -279,10 +284,10 @@ ob("lemma5.step_101", "ks:B.2 (101)",
 # (94)-(95) over the paper's terms for n = 3, i = 1: d^2 boltz / d a_1^2 = p_1 [(1 - 2 p_1)(log p_1 + S(p) + 1) + 1]
 # (deriv2_97), p_1 > 0, log p_1 = a_1 - L(a), max a < L(a), 0 <= S(p) <= log 3 (linked with their hypotheses);
 # then log p_1 < -3 (as in (98)-(100), shown from those by the axiom check), p_1 = e^{log p_1} < e^{-3} <= 1/4
-for _n, _id in ((3, "lemma5.conclusion_94"), (2, "lemma5.conclusion_94.n2")):
+for _n in (3, 2):
     _a = [a1, a2, a3][:_n]
     _p = softmax(_a)
-    ob(_id, "ks:B.2 Lemma 5 (94)-(95)", f"a_i < max a - log n - 3  =>  d^2 boltz / d a_i^2 < 0 (n = {_n}, i = 1)",
+    ob(conclusion_id("lemma5", 94, _n), "ks:B.2 Lemma 5 (94)-(95)", f"a_i < max a - log n - 3  =>  d^2 boltz / d a_i^2 < 0 (n = {_n}, i = 1)",
        claim([f"a{i}" for i in range(1, _n + 1)],
              hyps_(cite(f"deriv2_97.n{_n}"), cite(f"softmax_pos.n{_n}", x=a1)[-1], cite(f"log_p_eq_a_minus_L.n{_n}"),
                    max_le(_a, strict=True), ent_le(_a), ent_nonneg(_a),
@@ -296,8 +301,14 @@ for _n, _id in ((3, "lemma5.conclusion_94"), (2, "lemma5.conclusion_94.n2")):
 # reordering of max's arguments, and the conclusion at i = 1 is linked at the reordered vector.
 
 
-def every_i(n, i, lemma, c, order):
-    """(84) (c = 1, order 1) or (94) (c = 3, order 2) at coordinate i of a in R^n."""
+# lemma -> (its conclusion's equation, the equation of its hypothesis, c in a_i < max a - log n - c, the order of
+# the derivative)
+LEMMA45 = {"lemma4": (84, 84, 1, 1), "lemma5": (94, 95, 3, 2)}
+
+
+def every_i(n, i, lemma):
+    """(84) or (94) at coordinate i of a in R^n."""
+    eq, hyp_eq, c, order = LEMMA45[lemma]
     a_ = [a1, a2, a3][:n]
     ai_ = a_[i - 1]
     moved = [ai_] + [x for x in a_ if x is not ai_]
@@ -305,29 +316,27 @@ def every_i(n, i, lemma, c, order):
 
     def d(e):
         return diff(e, ai_) if order == 1 else diff(diff(e, ai_), ai_)
-    base = {("lemma4", 3): "lemma4.conclusion_84", ("lemma5", 3): "lemma5.conclusion_94"}.get(
-        (lemma, n), f"{lemma}.conclusion_{84 if lemma == 'lemma4' else 94}.n{n}")
     tag = f"n{n}.i{i}"
     ob(f"{lemma}.deriv_perm.{tag}", f"ks:B.2 (80) (boltz is symmetric; the derivative of order {order})",
        f"the derivative of order {order} of boltz(a) in a_{i} is that of boltz(a_{i}, the others) (n = {n})",
        claim(names, [], d(boltz(a_)).eq(d(boltz(moved)))), ["identity"])
     hyp = ai_ < max_(*a_) - log(num(n)) - c
-    ob(f"{lemma}.max_perm.{tag}", f"ks:B.2 ({84 if lemma == 'lemma4' else 95}) (max is symmetric)",
+    ob(f"{lemma}.max_perm.{tag}", f"ks:B.2 ({hyp_eq}) (max is symmetric)",
        f"a_{i} < max a - log {n} - {c}  =>  the same with a_{i} written first in max (n = {n})",
        claim(names, [hyp], ai_ < max_(*moved) - log(num(n)) - c), ["smt"])
     label = "Lemma 4 (84)" if lemma == "lemma4" else "Lemma 5 (94)-(95)"
     rel = "d boltz / d a_i < 0" if order == 1 else "d^2 boltz / d a_i^2 < 0"
-    ob(f"{lemma}.conclusion_{84 if lemma == 'lemma4' else 94}.{tag}", f"ks:B.2 {label}",
+    ob(f"{lemma}.conclusion_{eq}.{tag}", f"ks:B.2 {label}",
        f"a_i < max_j a_j - log n - {c}  =>  {rel} (n = {n}, i = {i})",
-       claim(names, hyps_(hyp, cite(f"{lemma}.max_perm.{tag}"), cite(base, **_as(moved)),
+       claim(names, hyps_(hyp, cite(f"{lemma}.max_perm.{tag}"), cite(conclusion_id(lemma, eq, n), **_as(moved)),
                           cite(f"{lemma}.deriv_perm.{tag}")),
              d(boltz(a_)) < 0), ["smt"])
 
 
 for _n in (2, 3):
     for _i in range(2, _n + 1):
-        every_i(_n, _i, "lemma4", 1, 1)
-        every_i(_n, _i, "lemma5", 3, 2)
+        every_i(_n, _i, "lemma4")
+        every_i(_n, _i, "lemma5")
 
 # ------------------------------------------------------------------------------------------------
 # Lemma 6: (102)-(105).
@@ -403,7 +412,6 @@ def lemma6_closed(n):
     an, bn = var(f"a{n}"), var(f"b{n}")
     on = ", ".join(f"a{i}" for i in range(1, n))  # their names, as the statements print them
     ln = log(num(n))
-    c94 = "lemma5.conclusion_94" if n == 3 else f"lemma5.conclusion_94.n{n}"
     BX = boltz([xg] + o)
     H6 = BX + (an - xg) * diff(BX, xg) - boltz([an] + o)
     SEP6 = [max_(*o) - dg > an, dg > log(num(n)) + 3]
@@ -420,7 +428,7 @@ def lemma6_closed(n):
        f"b{n} < x < a{n} (with (102)): d/dx h(x) = (a{n} - x) boltz''(x) < 0 (Lemma 5 at (x, {on}))",
        claim(["x"] + names + [f"b{n}", "delta"],
              hyps_(xg > bn, xg < an, SEP6, cite(f"lemma6.tangent_deriv.n{n}", **{f"a{n}": an}),
-                   cite(f"lemma6.concavity_applies.n{n}"), cite(c94, **_as([xg] + o))),
+                   cite(f"lemma6.concavity_applies.n{n}"), cite(conclusion_id("lemma5", 94, n), **_as([xg] + o))),
              diff(H6, xg) < 0), ["smt"])
     ob(f"lemma6.tangent_104.n{n}", "ks:B.2 (104) at x = b_n",
        f"boltz(b{n}, {on}) + (a{n} - b{n}) d/db{n} boltz(b{n}, {on}) > boltz(a{n}, {on}) for b{n} < a{n} (n = {n})",
