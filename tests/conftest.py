@@ -56,6 +56,30 @@ def all_results(certified_all, session_cache):
         return run_all(api.select("all"), 300, io.StringIO(), "checking", use_cache=True)
 
 
+# the README's whole-folder check, which .ci/run also runs: one subprocess per session serves both the README
+# test (its printed lines) and tests/test_committed_certificates.py (its --json records)
+VERIFY_ALL = ("verify", "certificates", "--quiet", "--allow-conditional")
+
+
+@pytest.fixture(scope="session")
+def committed_verify(tmp_path_factory):
+    """``attncert verify certificates --quiet --allow-conditional --json FILE`` over the committed folder, run
+    once per session as a user runs it (a subprocess in the repository root, default jobs): the finished
+    process and the parsed records of its --json file (which changes nothing on stdout)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    out = tmp_path_factory.mktemp("verify") / "verify.json"
+    p = subprocess.run([sys.executable, "-m", "attncert", *VERIFY_ALL, "--json", str(out)],
+                       cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=1800)
+    records = json.loads(out.read_text())["results"] if out.is_file() else None
+    return p, records
+
+
 def summary_line(config, text: str) -> None:
     config.stash.setdefault(_KEY, []).append(text)
 

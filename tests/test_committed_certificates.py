@@ -57,18 +57,14 @@ MAX_FACT_SOURCES = 76  # 94 -> 88 (tanh bounds), -> 76 (definitions are plain hy
 #                        added beside the printed one: it carries the same vector-norm premises, with sqrt(nE)
 
 
-def test_committed_certificates_verify_as_a_set():
-    pytest.importorskip("z3")
-    pytest.importorskip("cvc5")
-    import io
-
-    from attncert.checker.verify import verify_paths
-
-    report: list = []
-    # two processes, as `verify` runs by default on this machine (verdicts do not depend on it:
-    # test_cli.test_verify_jobs_and_solvers_give_the_same_verdicts checks that --jobs 1 and 2 agree)
-    code = verify_paths([str(ROOT / "certificates")], io.StringIO(), quiet=True, report=report,
-                        allow_conditional=True, jobs=2)
+def test_committed_certificates_verify_as_a_set(committed_verify):
+    # the README's `attncert verify certificates --quiet --allow-conditional`, run once per session
+    # (conftest.py; the README test compares its printed lines): two processes by default on this machine
+    # (verdicts do not depend on it: test_cli.test_verify_jobs_and_solvers_give_the_same_verdicts checks
+    # that --jobs 1 and 2 agree)
+    p, report = committed_verify
+    assert report is not None, p.stderr[-2000:]
+    code = p.returncode
     status = {r["path"]: r["status"] for r in report}
     assert code == 0 and set(status.values()) <= {"VERIFIED", "CONDITIONAL"}, \
         [r for r in report if r["status"] not in ("VERIFIED", "CONDITIONAL")][:3]

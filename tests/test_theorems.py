@@ -163,12 +163,15 @@ def test_every_numbered_result_has_a_record():
         assert want <= labels.get(paper, set()), (paper, sorted(want - labels.get(paper, set())))
 
 
-def test_theorems_command_lists_every_numbered_result(tmp_path):
+def test_theorems_command_lists_every_numbered_result(tmp_path, certified_all, session_cache, monkeypatch):
+    """Through the session cache that ``certified_all`` filled: every verdict was computed there once."""
     pytest.importorskip("z3")
     pytest.importorskip("cvc5")
     pytest.importorskip("flint")
     from attncert.cli import run
 
+    monkeypatch.delenv("ATTNCERT_NO_CACHE", raising=False)
+    monkeypatch.setenv("ATTNCERT_CACHE_DIR", str(session_cache))
     out = tmp_path / "th.json"
     md = tmp_path / "th.md"
     buf, err = io.StringIO(), io.StringIO()
