@@ -55,6 +55,26 @@ ERRATA = [
         obligations=["ks.thm.thm1.argmax_extremes_as_printed", "ks.thm.thm1.equal_outputs_as_printed"],
     ),
     dict(
+        id="ks-lemma1-permutation",
+        where="3.4, Lemma 1, statement, (16)",
+        lines=(181, 191),
+        quote="Let $\\mathbf{a}^{(1)}, \\dots, \\mathbf{a}^{(m)} \\in \\mathbb{R}^n$ be tokenwise (r, δ) -separated "
+              "vectors with no duplicate element in each vector [...] hold for each $i, j \\in [m]$ with "
+              "$\\mathbf{a}^{(i)} \\neq \\mathbf{a}^{(j)}$.",
+        severity="false-step",
+        title="Lemma 1 claims (16) for every pair with a^(i) ≠ a^(j), but boltz is symmetric: a vector and a "
+              "permutation of it meet every hypothesis and have equal outputs.",
+        explanation="Counterexample at n = 2: a = (1, -5), b = (-5, 1), r = 11/2, δ = 5. Both are tokenwise "
+                    "(r, δ)-separated (every entry has |·| < r, distinct entries differ by 6 > δ), neither has a "
+                    "duplicate element, δ = 5 > 2 log 2 + 3 ≈ 4.39 and a ≠ b, yet boltz(a) = boltz(b), so (16) "
+                    "fails. The proof assumes w.l.o.g. that both vectors are sorted and then compares the sorted "
+                    "ones, i.e. it reads a ≠ b as 'different up to order'. The only use, in the proof of "
+                    "Theorem 2 (line 491), has V^(i) ≠ V^(j), which is that reading.",
+        repair="Read a^(i) ≠ a^(j) as 'a^(i) is not a permutation of a^(j)' (different multisets of entries). "
+               "attncert proves the repaired lemma for n = 2 as a closed proof (theorem ks.lemma1).",
+        obligations=["ks.boltz.lemma1.statement_16_as_printed.n2"],
+    ),
+    dict(
         id="ks-thm2-lemma1-threshold",
         where="A.2, proof of Theorem 2, application of Lemma 1 in (39) with δ of (43)",
         lines=(491, 522),

@@ -24,8 +24,8 @@ from fractions import Fraction as F
 from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, partition, softmax
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Obligation, Var, claim, fact, merge_hyps
-from attncert.core.theorems import link_hyps, mvt_hyp
-from attncert.core.expr import E, abs_, add, and_, diff, exp, implies, log, max_, node_of, num, substitute, var
+from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
+from attncert.core.expr import E, abs_, add, and_, diff, exp, implies, log, max_, node_of, num, or_, substitute, var
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
@@ -916,6 +916,206 @@ for n in (2, 3, 4):
        f"|boltz(a)| <= r and |boltz(a) - boltz(b)| > (log n)^2 e^{{-2r}} (n = {n}, r = max|entry| + 2^-10)",
        claim(vsa + vsb, [], and_(abs_(boltz(av)) <= rr, abs_(boltz(av) - boltz(bv_)) > log(num(n)) ** 2 * exp(-2 * rr))),
        ["sample"], options=(("samples", 40), ("dps", 60), ("sampler", _lemma7_sampler(n, n // 2, gap))))
+
+# Lemma 1 closed for n = 2 (m = 2, the pair a, b), from Lemma 7 closed at n = 2.
+# As printed, (16) is claimed for every pair with a^(i) != a^(j). boltz is symmetric, so a pair that is one
+# vector permuted (a = (1, -5), b = (-5, 1)) meets every hypothesis and has boltz(a) = boltz(b): the proof's
+# "w.l.o.g. a_1 > ... > a_n and b_1 > ... > b_n" then "if a != b" reads a != b for the *sorted* vectors.
+# Repaired (what Theorem 2 uses, V^(i) != V^(j)): a^(i) and a^(j) are not permutations of each other; for n = 2,
+# (a_1, a_2) != (b_1, b_2) and (a_1, a_2) != (b_2, b_1).
+# Definition 1 (3) for scalars: x != y => |x - y| > delta, written x - y = 0 or |x - y| > delta.
+R1 = var("r")
+Xl, Yl, Zl = V("x", "y", "z")
+
+
+def tsep(x, y):
+    return or_((x - y).eq(0), abs_(x - y) > delta)
+
+
+NE_AB = or_(A1.ne(B1), A2.ne(B2))            # (a_1, a_2) != (b_1, b_2)
+NE_AB_SWAP = or_(A1.ne(B2), A2.ne(B1))       # (a_1, a_2) != (b_2, b_1): the repair
+BOUNDS_R = [abs_(x) < R1 for x in (A1, A2, B1, B2)]                                 # Definition 1 (2)
+SEP_AB = [tsep(A1, B1), tsep(A1, B2), tsep(A2, B1), tsep(A2, B2)]                        # Definition 1 (3)
+G16 = abs_(boltz([A1, A2]) - boltz([B1, B2])) > L2 ** 2 * exp(-2 * R1)               # (16) at n = 2
+V16 = ["a1", "a2", "b1", "b2", "r", "delta"]
+ob("lemma1.statement_16_as_printed.n2", "ks:3.4 Lemma 1 (15)-(16) (L181-191)",
+   "as printed, for n = 2: a^(1) = a, a^(2) = b tokenwise (r, delta)-separated with no duplicate element, "
+   "delta > 2 log 2 + 3 and a != b  =>  |boltz(a) - boltz(b)| > (log 2)^2 e^{-2r}",
+   claim([Var(s, "real", F(-8), F(8)) for s in ("a1", "a2", "b1", "b2")] + [Var("r", "real", F(0), F(8)),
+                                                                              Var("delta", "real", F(0), F(8))],
+         BOUNDS_R + [A1.ne(A2), B1.ne(B2), tsep(A1, A2), tsep(B1, B2)] + SEP_AB + [NE_AB, delta > 2 * L2 + 3], G16),
+   ["replay"], expect=Verdict.REFUTED,
+   hint=(("a1", F(1)), ("a2", F(-5)), ("b1", F(-5)), ("b2", F(1)), ("r", F(11, 2)), ("delta", F(5))),
+   finding=Finding("false-step", "Read a^(i) != a^(j) as 'a^(i) is not a permutation of a^(j)' (different "
+                   "multisets; with no duplicate element, different sets of entries). boltz is symmetric, so a "
+                   "permuted pair has equal outputs; the proof sorts both vectors w.l.o.g. and then compares the "
+                   "sorted ones. Theorem 2 applies the lemma with V^(i) != V^(j), which is the repaired reading.",
+                   False))
+
+# Small steps, over their own variables (instantiated by the links below).
+ob("lemma1.n2.gap_k0", "ks:B.3 (111) with k = 0 (the case a_1 - b_1 >= delta/2)",
+   "2(x - y) - delta >= 0, x - y = 0 or |x - y| > delta, delta > 2 log 2 + 3  =>  y < x - delta",
+   claim(["x", "y", "delta"], [2 * (Xl - Yl) - delta >= 0, tsep(Xl, Yl), delta > 2 * L2 + 3] + LOG2,
+         Yl < Xl - delta), ["smt"])
+ob("lemma1.n2.gap_k0.sw", "ks:B.3 (111) with k = 0, a and b swapped (the case b_1 - a_1 >= delta/2)",
+   "2(y - x) - delta >= 0, x - y = 0 or |x - y| > delta, delta > 2 log 2 + 3  =>  x < y - delta",
+   claim(["x", "y", "delta"], [2 * (Yl - Xl) - delta >= 0, tsep(Xl, Yl), delta > 2 * L2 + 3] + LOG2,
+         Xl < Yl - delta), ["smt"])
+for sw, (hi, lo, hn, ln_) in (("", (Xl, Yl, "x", "y")), (".sw", (Yl, Xl, "y", "x"))):
+    ob(f"lemma1.n2.gap_k1{sw}", "ks:B.3 (111) with k = 1" + (", a and b swapped" if sw else ""),
+       f"2({hn} - {ln_}) - delta >= 0, x - y = 0 or |x - y| > delta, delta > 2 log 2 + 3  =>  {hn} - {ln_} > delta",
+       claim(["x", "y", "delta"], [2 * (hi - lo) - delta >= 0, tsep(Xl, Yl), delta > 2 * L2 + 3] + LOG2,
+             hi - lo > delta), ["smt"])
+    ob(f"lemma1.n2.gt_k1{sw}", "ks:B.3 (111) with k = 1" + (", a and b swapped" if sw else ""),
+       f"2({hn} - {ln_}) - delta >= 0, x - y = 0 or |x - y| > delta, delta > 2 log 2 + 3  =>  {hn} > {ln_}",
+       claim(["x", "y", "delta"], [2 * (hi - lo) - delta >= 0, tsep(Xl, Yl), delta > 2 * L2 + 3] + LOG2,
+             hi > lo), ["smt"])
+ob("lemma1.n2.equal", "ks:B.3 (111) (the shared entries)",
+   "|x - y| <= delta/2 (both signs), x - y = 0 or |x - y| > delta, delta > 2 log 2 + 3  =>  x = y",
+   claim(["x", "y", "delta"], [2 * (Xl - Yl) - delta <= 0, 2 * (Yl - Xl) - delta <= 0, tsep(Xl, Yl),
+                               delta > 2 * L2 + 3] + LOG2, Xl.eq(Yl)), ["smt"])
+ob("lemma1.n2.sorted_gap", "ks:B.3 (proof of Lemma 1: sorted, no duplicate element)",
+   "x - y >= 0, x != y, x - y = 0 or |x - y| > delta  =>  x - delta > y",
+   claim(["x", "y", "delta"], [Xl - Yl >= 0, Xl.ne(Yl), tsep(Xl, Yl)], Xl - delta > Yl), ["smt"])
+ob("lemma1.n2.sorted_gap.sw", "ks:B.3 (proof of Lemma 1: sorted, no duplicate element)",
+   "x - y <= 0, x != y, x - y = 0 or |x - y| > delta  =>  y - delta > x",
+   claim(["x", "y", "delta"], [Xl - Yl <= 0, Xl.ne(Yl), tsep(Xl, Yl)], Yl - delta > Xl), ["smt"])
+x1_, y1_, x2_, y2_ = V("x1", "y1", "x2", "y2")
+ob("lemma1.n2.or_swap", "ks:B.3 (proof of Lemma 1: a != b read for the sorted vectors)",
+   "x1 != y1 or x2 != y2  =>  x2 != y2 or x1 != y1",
+   claim(["x1", "y1", "x2", "y2"], [or_(x1_.ne(y1_), x2_.ne(y2_))], or_(x2_.ne(y2_), x1_.ne(y1_))), ["smt"])
+ob("lemma1.n2.boltz_first_eq", "ks:B.3 (116) (b_1 = a_1: the same first entry)",
+   "x = y  =>  boltz(x, z) = boltz(y, z)  (e^x = e^y: exp_le both ways)",
+   claim(["x", "y", "z"], [Xl.eq(Yl), axiom("exp_le", x=Xl, y=Yl), axiom("exp_le", x=Yl, y=Xl)],
+         boltz([Xl, Zl]).eq(boltz([Yl, Zl]))), ["smt"])
+ob("lemma1.step_113.n2", "ks:B.3 (113) (n = 2)",
+   "|a_1| < r, |b_{k+1}| < r  =>  (log 2)^2 e^{-(a_1 - b_{k+1})} > (log 2)^2 e^{-2r}",
+   claim(["a1", "bk", "r"], [abs_(a1v) < R1, abs_(bk) < R1] + LOG2 + [axiom("exp_lt", x=-2 * R1, y=-(a1v - bk))],
+         L2 ** 2 * exp(-(a1v - bk)) > L2 ** 2 * exp(-2 * R1)), ["smt"])
+Dl, Yc_, Zc_, Ap, Bp = V("D", "Y", "Z", "A2", "B2")
+Av_, Bv_ = V("A", "B")
+ob("fact.chain_16", "ks:B.3 (112)-(113) (the chain, over placeholders)", "|D| > Y > Z  =>  |D| > Z",
+   claim(["D", "Y", "Z"], [abs_(Dl) > Yc_, Yc_ > Zc_], abs_(Dl) > Zc_), ["smt"])
+ob("fact.chain_16.swap", "ks:B.3 (112)-(113) (the chain, a and b swapped, over placeholders)",
+   "|B - A| > Y > Z  =>  |A - B| > Z", claim(["A", "B", "Y", "Z"], [abs_(Bv_ - Av_) > Yc_, Yc_ > Zc_],
+                                             abs_(Av_ - Bv_) > Zc_), ["smt"])
+ob("fact.chain_16.eq", "ks:B.3 (112)-(113) (the chain, b_1 = a_1, over placeholders)",
+   "|A - B2| > Y > Z, B2 = B  =>  |A - B| > Z",
+   claim(["A", "B", "B2", "Y", "Z"], [abs_(Av_ - Bp) > Yc_, Bp.eq(Bv_), Yc_ > Zc_], abs_(Av_ - Bv_) > Zc_), ["smt"])
+ob("fact.chain_16.swap_eq", "ks:B.3 (112)-(113) (the chain, a and b swapped, a_1 = b_1, over placeholders)",
+   "|B - A2| > Y > Z, A = A2  =>  |A - B| > Z",
+   claim(["A", "B", "A2", "Y", "Z"], [abs_(Bv_ - Ap) > Yc_, Av_.eq(Ap), Yc_ > Zc_], abs_(Av_ - Bv_) > Zc_), ["smt"])
+ob("fact.perm_16.a", "ks:B.3 (proof of Lemma 1: w.l.o.g. sorted, over placeholders)",
+   "|A2 - B| > Z, A2 = A  =>  |A - B| > Z",
+   claim(["A", "B", "A2", "Z"], [abs_(Ap - Bv_) > Zc_, Ap.eq(Av_)], abs_(Av_ - Bv_) > Zc_), ["smt"])
+ob("fact.perm_16.b", "ks:B.3 (proof of Lemma 1: w.l.o.g. sorted, over placeholders)",
+   "|A - B2| > Z, B2 = B  =>  |A - B| > Z",
+   claim(["A", "B", "B2", "Z"], [abs_(Av_ - Bp) > Zc_, Bp.eq(Bv_)], abs_(Av_ - Bv_) > Zc_), ["smt"])
+ob("fact.perm_16", "ks:B.3 (proof of Lemma 1: w.l.o.g. sorted, over placeholders)",
+   "|A2 - B2| > Z, A2 = A, B2 = B  =>  |A - B| > Z",
+   claim(["A", "B", "A2", "B2", "Z"], [abs_(Ap - Bp) > Zc_, Ap.eq(Av_), Bp.eq(Bv_)], abs_(Av_ - Bv_) > Zc_), ["smt"])
+
+
+def _o(id_):
+    return next(o for o in ob_list if o.id == f"ks.boltz.{id_}")
+
+
+def _split(id_, ref, statement, first, plain, pos, neg, goal, vars_, **kw):
+    """A node of a proof by cases on a sign: ``pos`` (T >= 0) and ``neg`` (T <= 0) both prove ``goal``."""
+    ob(id_, ref, statement, claim(vars_, hyps_([first] if first is not None else [], plain,
+                                                [cases_hyp(_o(pos), _o(neg))]), goal), ["smt"], **kw)
+
+
+# The sorted core: a_1 > a_2, b_1 > b_2 (separated), (a_1, a_2) != (b_1, b_2). Cases on the first entries
+# (T_A = 2(a_1 - b_1) - delta, T_B = 2(b_1 - a_1) - delta), then on the second (T_C, T_D) when a_1 = b_1:
+# k = 0 for (a, b) or (b, a), k = 1 for (a, b) or (b, a), or a = b (excluded).
+H_CORE = [A1 - delta > A2, B1 - delta > B2] + SEP_AB + [NE_AB] + BOUNDS_R + [delta > 2 * L2 + 3] + LOG2
+TA, TB, TC, TD = (2 * (A1 - B1) - delta, 2 * (B1 - A1) - delta, 2 * (A2 - B2) - delta, 2 * (B2 - A2) - delta)
+CORE = "lemma1.n2.sorted"
+REF_L1 = "ks:B.3 proof of Lemma 1 (111)-(113), n = 2"
+ob(f"{CORE}.k0", REF_L1 + ", k = 0",
+   "a_1 - b_1 >= delta/2: then b_1 < a_1 - delta and Lemma 7 (2, 0) gives (117), so (113)",
+   claim(V16, hyps_(TA >= 0, H_CORE, cite("lemma1.n2.gap_k0", x=A1, y=B1),
+                    cite("lemma7.conclusion_117.n2k0"), cite("lemma1.step_113.n2", bk=B1),
+                    cite("fact.chain_16", D=boltz([A1, A2]) - boltz([B1, B2]), Y=L2 ** 2 * exp(-(A1 - B1)),
+                         Z=L2 ** 2 * exp(-2 * R1))), G16), ["smt"])
+ob(f"{CORE}.k0.sw", REF_L1 + ", k = 0 with a and b swapped",
+   "b_1 - a_1 >= delta/2: then a_1 < b_1 - delta and Lemma 7 (2, 0) for (b, a) gives (117), so (113)",
+   claim(V16, hyps_(TB >= 0, TA <= 0, H_CORE, cite("lemma1.n2.gap_k0.sw", x=A1, y=B1),
+                    cite("lemma7.conclusion_117.n2k0", a1=B1, a2=B2, b1=A1, b2=A2),
+                    cite("lemma1.step_113.n2", a1=B1, bk=A1),
+                    cite("fact.chain_16.swap", A=boltz([A1, A2]), B=boltz([B1, B2]), Y=L2 ** 2 * exp(-(B1 - A1)),
+                         Z=L2 ** 2 * exp(-2 * R1))), G16), ["smt"])
+EQ1 = cite("lemma1.n2.equal", x=A1, y=B1)
+ob(f"{CORE}.k1", REF_L1 + ", k = 1",
+   "a_1 = b_1 and a_2 - b_2 >= delta/2: Lemma 7 (2, 1) gives (117) (b_1 written a_1), so (113)",
+   claim(V16, hyps_(TC >= 0, TB <= 0, TA <= 0, H_CORE, EQ1, cite("lemma1.n2.gap_k1", x=A2, y=B2),
+                    cite("lemma1.n2.gt_k1", x=A2, y=B2), cite("lemma7.conclusion_117.n2k1"),
+                    cite("lemma1.n2.boltz_first_eq", x=A1, y=B1, z=B2), cite("lemma1.step_113.n2", bk=B2),
+                    cite("fact.chain_16.eq", A=boltz([A1, A2]), B=boltz([B1, B2]), B2=boltz([A1, B2]),
+                         Y=L2 ** 2 * exp(-(A1 - B2)), Z=L2 ** 2 * exp(-2 * R1))), G16), ["smt"])
+ob(f"{CORE}.k1.sw", REF_L1 + ", k = 1 with a and b swapped",
+   "a_1 = b_1 and b_2 - a_2 >= delta/2: Lemma 7 (2, 1) for (b, a) gives (117), so (113)",
+   claim(V16, hyps_(TD >= 0, TC <= 0, TB <= 0, TA <= 0, H_CORE, EQ1, cite("lemma1.n2.gap_k1.sw", x=A2, y=B2),
+                    cite("lemma1.n2.gt_k1.sw", x=A2, y=B2), cite("lemma7.conclusion_117.n2k1", a1=B1, a2=B2, b2=A2),
+                    cite("lemma1.n2.boltz_first_eq", x=A1, y=B1, z=A2), cite("lemma1.step_113.n2", a1=B1, bk=A2),
+                    cite("fact.chain_16.swap_eq", A=boltz([A1, A2]), B=boltz([B1, B2]), A2=boltz([B1, A2]),
+                         Y=L2 ** 2 * exp(-(B1 - A2)), Z=L2 ** 2 * exp(-2 * R1))), G16), ["smt"])
+ob(f"{CORE}.same", REF_L1 + ", a = b (excluded)",
+   "|a_i - b_i| <= delta/2 for i = 1, 2 gives a = b, which (a_1, a_2) != (b_1, b_2) excludes",
+   claim(V16, hyps_(TD <= 0, TC <= 0, TB <= 0, TA <= 0, H_CORE, EQ1, cite("lemma1.n2.equal", x=A2, y=B2)), G16),
+   ["smt"])
+_split(f"{CORE}.second", REF_L1, "a_1 = b_1 (|a_1 - b_1| <= delta/2), a_2 - b_2 <= delta/2: cases on b_2 - a_2",
+       TC <= 0, [TB <= 0, TA <= 0] + H_CORE, f"{CORE}.k1.sw", f"{CORE}.same", G16, V16)
+_split(f"{CORE}.equal_first", REF_L1, "|a_1 - b_1| <= delta/2: cases on a_2 - b_2",
+       TB <= 0, [TA <= 0] + H_CORE, f"{CORE}.k1", f"{CORE}.second", G16, V16)
+_split(f"{CORE}.not_k0", REF_L1, "a_1 - b_1 <= delta/2: cases on b_1 - a_1",
+       TA <= 0, H_CORE, f"{CORE}.k0.sw", f"{CORE}.equal_first", G16, V16)
+_split(CORE, REF_L1, "sorted a_1 > a_2, b_1 > b_2 (separated), (a_1, a_2) != (b_1, b_2)  =>  (16): cases on a_1 - b_1",
+       None, H_CORE, f"{CORE}.k0", f"{CORE}.not_k0", G16, V16)
+
+# (16) at n = 2 for any order of the entries: cases on a_1 - a_2 and b_1 - b_2 (no duplicate element and
+# Definition 1 (3) make each vector separated once sorted); the sorted core at the sorted vectors, and boltz is
+# symmetric (boltz_perm.n2).
+H_TOP = BOUNDS_R + [A1.ne(A2), B1.ne(B2), tsep(A1, A2), tsep(B1, B2)] + SEP_AB + [NE_AB, NE_AB_SWAP, delta > 2 * L2 + 3] + LOG2
+U1, U2 = A1 - A2, B1 - B2
+REF_TOP = "ks:3.4 Lemma 1 (16), repaired; B.3 proof (w.l.o.g. sorted), n = 2"
+GAP_A = {True: cite("lemma1.n2.sorted_gap", x=A1, y=A2), False: cite("lemma1.n2.sorted_gap.sw", x=A1, y=A2)}
+GAP_B = {True: cite("lemma1.n2.sorted_gap", x=B1, y=B2), False: cite("lemma1.n2.sorted_gap.sw", x=B1, y=B2)}
+for pa in (True, False):
+    for pb in (True, False):
+        sa, sb = ([A1, A2] if pa else [A2, A1]), ([B1, B2] if pb else [B2, B1])
+        inst = dict(a1=sa[0], a2=sa[1], b1=sb[0], b2=sb[1])
+        swap = []
+        if pa != pb:   # the core's (a_1, a_2) != (b_1, b_2) at the sorted vectors is the other one, reordered
+            swap = cite("lemma1.n2.or_swap", x1=A1, y1=B2, x2=A2, y2=B1) if not pa else []
+        elif not pa:
+            swap = cite("lemma1.n2.or_swap", x1=A1, y1=B1, x2=A2, y2=B2)
+        perm = (cite("boltz_perm.n2", a1=A2, a2=A1)[-1:] if not pa else []) + \
+               (cite("boltz_perm.n2", a1=B2, a2=B1)[-1:] if not pb else [])
+        Zt = L2 ** 2 * exp(-2 * R1)
+        tail = ([] if pa and pb else
+                cite("fact.perm_16.b", A=boltz([A1, A2]), B=boltz([B1, B2]), B2=boltz(sb), Z=Zt) if pa else
+                cite("fact.perm_16.a", A=boltz([A1, A2]), B=boltz([B1, B2]), A2=boltz(sa), Z=Zt) if pb else
+                cite("fact.perm_16", A=boltz([A1, A2]), B=boltz([B1, B2]), A2=boltz(sa), B2=boltz(sb), Z=Zt))
+        tag = ("ge" if pa else "le") + ("ge" if pb else "le")
+        ob(f"lemma1.n2.order_{tag}", REF_TOP,
+           f"a_1 - a_2 {'>=' if pa else '<='} 0, b_1 - b_2 {'>=' if pb else '<='} 0: the sorted core at "
+           f"({'a_1, a_2' if pa else 'a_2, a_1'}), ({'b_1, b_2' if pb else 'b_2, b_1'})",
+           claim(V16, hyps_(U2 >= 0 if pb else U2 <= 0, U1 >= 0 if pa else U1 <= 0, H_TOP, GAP_A[pa], GAP_B[pb], swap,
+                            perm, cite(CORE, **inst), tail), G16), ["smt"])
+_split("lemma1.n2.order_ge", REF_TOP, "a_1 - a_2 >= 0: cases on b_1 - b_2", U1 >= 0, H_TOP,
+       "lemma1.n2.order_gege", "lemma1.n2.order_gele", G16, V16)
+_split("lemma1.n2.order_le", REF_TOP, "a_1 - a_2 <= 0: cases on b_1 - b_2", U1 <= 0, H_TOP,
+       "lemma1.n2.order_lege", "lemma1.n2.order_lele", G16, V16)
+_split("lemma1.conclusion_16.n2", "ks:3.4 Lemma 1 (16), repaired, n = 2",
+       "(16) for n = 2, repaired: a, b tokenwise (r, delta)-separated with no duplicate element, delta > 2 log 2 + 3, "
+       "b not a permutation of a  =>  |boltz(a) - boltz(b)| > (log 2)^2 e^{-2r}: cases on a_1 - a_2",
+       None, H_TOP, "lemma1.n2.order_ge", "lemma1.n2.order_le", G16, V16,
+       repairs="ks.boltz.lemma1.statement_16_as_printed.n2")
+ob("lemma1.conclusion_15.n2", "ks:3.4 Lemma 1 (15), n = 2 (B.3 (110))",
+   "|a_1| < r, |a_2| < r  =>  |boltz(a_1, a_2)| <= r (a weighted average)",
+   claim(["a1", "a2", "r"], BOUNDS_R[:2], abs_(boltz([A1, A2])) <= R1), ["smt"])
 
 # Rigorous hard instances: delta barely above 2 log n + 3 and the first k entries shared.
 

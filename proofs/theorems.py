@@ -194,15 +194,43 @@ KS = [
                  "mapping for concrete data is certified separately (attncert construct ks-thm2), not as a step",
     ),
     theorem(
-        "ks.lemma1", "ks", "Lemma 1", "ks:3.4 Lemma 1 (L181-191), (14)-(16); B.3 (110)-(113)",
+        "ks.lemma1.printed", "ks", "Lemma 1 (as printed)", "ks:3.4 Lemma 1 (L181-191), (14)-(16)",
+        "As printed: let a^(1), ..., a^(m) in R^n be tokenwise (r, delta)-separated vectors with no duplicate "
+        "element in each vector and delta > 2 log n + 3 (14). Then |boltz(a^(i))| <= r (15) and "
+        "|boltz(a^(i)) - boltz(a^(j))| > delta' = (log n)^2 e^{-2r} (16) for every i, j with a^(i) != a^(j). "
+        "False for a pair that is one vector permuted (boltz is symmetric): n = 2, a = (1, -5), b = (-5, 1), "
+        "r = 11/2, delta = 5.",
+        printed="ks.boltz.lemma1.statement_16_as_printed.n2", repaired="ks.lemma1",
+    ),
+    theorem(
+        "ks.lemma1", "ks", "Lemma 1 (repaired)", "ks:3.4 Lemma 1 (L181-191), (14)-(16); B.3 (110)-(113)",
         "Let a^(1), ..., a^(m) in R^n be tokenwise (r, delta)-separated vectors with no duplicate element in "
         "each vector and delta > 2 log n + 3 (14). Then boltz(a) = a^T softmax(a) is (r, delta')-separated: "
         "|boltz(a^(i))| <= r (15) and |boltz(a^(i)) - boltz(a^(j))| > delta' = (log n)^2 e^{-2r} (16) for "
-        "every i, j with a^(i) != a^(j).",
-        roots=["ks.boltz.lemma1.conclusion_16.n2.sampled", "ks.boltz.lemma1.conclusion_16.n3.sampled",
-               "ks.boltz.lemma1.conclusion_16.n4.sampled"],
-        instances="n = 2, 3, 4, m = 2 (the pair a^(1), a^(2)), sampled: random tokenwise (r, delta)-separated "
-                  "pairs with delta > 2 log n + 3, r = max |entry| + 2^-10",
+        "every i, j such that a^(i) is not a permutation of a^(j) (repaired: 'a^(i) != a^(j)' as printed).",
+        roots=["ks.boltz.lemma1.conclusion_15.n2", "ks.boltz.lemma1.conclusion_16.n2"],
+        instances="n = 2, m = 2 (the pair a, b), closed: (15) as a weighted average; (16) by cases on the order of "
+                  "each vector (w.l.o.g. sorted, boltz symmetric) and on the first entry that differs, from Lemma 7 "
+                  "closed at (2, 0) and (2, 1) for (a, b) or (b, a), and (113). n = 3, 4 are sampled only "
+                  "(ks.boltz.lemma1.conclusion_16.n3.sampled, .n4.sampled, CONFIRMED): Lemma 7 is closed for n = 2 "
+                  "only. m > 2 is pairwise: (16) is a statement about each pair.",
+        hypotheses={
+            "abs(a1) < r": "Definition 1 (2): every token has norm < r (a_1)",
+            "abs(a2) < r": "Definition 1 (2): every token has norm < r (a_2)",
+            "abs(b1) < r": "Definition 1 (2): every token has norm < r (b_1)",
+            "abs(b2) < r": "Definition 1 (2): every token has norm < r (b_2)",
+            "a1 != a2": "no duplicate element in a",
+            "b1 != b2": "no duplicate element in b",
+            "((a1 - a2) == 0) or (abs((a1 - a2)) > delta)": "Definition 1 (3): a_1 != a_2 => |a_1 - a_2| > delta",
+            "((b1 - b2) == 0) or (abs((b1 - b2)) > delta)": "Definition 1 (3): b_1 != b_2 => |b_1 - b_2| > delta",
+            "((a1 - b1) == 0) or (abs((a1 - b1)) > delta)": "Definition 1 (3): a_1 != b_1 => |a_1 - b_1| > delta",
+            "((a1 - b2) == 0) or (abs((a1 - b2)) > delta)": "Definition 1 (3): a_1 != b_2 => |a_1 - b_2| > delta",
+            "((a2 - b1) == 0) or (abs((a2 - b1)) > delta)": "Definition 1 (3): a_2 != b_1 => |a_2 - b_1| > delta",
+            "((a2 - b2) == 0) or (abs((a2 - b2)) > delta)": "Definition 1 (3): a_2 != b_2 => |a_2 - b_2| > delta",
+            "(a1 != b1) or (a2 != b2)": "a^(1) != a^(2): (a_1, a_2) != (b_1, b_2) (as printed)",
+            "(a1 != b2) or (a2 != b1)": "repaired: b is not a permutation of a, so also (a_1, a_2) != (b_2, b_1)",
+            "delta > (2*log(2) + 3)": "(14) at n = 2: delta > 2 log 2 + 3",
+        },
         # The exact hard instances (ks.boltz.lemma1.hard_instance.n2/n3/n5) are single points, not instances of
         # the lemma for a parameter range, so they are not roots. The sharpness obligations (REFUTED below
         # (14)) show (16) can fail when (14) is dropped; they do not refute the lemma as printed.
