@@ -878,6 +878,73 @@ ob("lemma7.n2k0.chain", "ks:B.3 (129)-(131) for (n, k) = (2, 0)",
          boltz([A1, A2]) - boltz([B1, B2]) > L2 ** 2 * E70), ["smt"])
 ob("fact.abs_117.pos", "ks:B.3 (117) (the absolute value)", "A - B > Y  =>  |A - B| > Y",
    claim(["A", "B", "Y"], [Ac - Bc > Yc], abs_(Ac - Bc) > Yc), ["smt"])
+
+# Lemma 7 closed for (n, k) = (3, 0): a_1 > b_1, so (115) gives b_1 < a_1 - delta. (129): boltz(a) > boltz(bar a),
+# bar a = (a_1, a_1 - delta, a_1 - delta), in two moves by Lemma 4 (84) at n = 3 and the monotonicity rule:
+# x -> boltz(a_1, x, a_3) decreases on (a_2, a_1 - delta) (i = 2), then x -> boltz(a_1, a_1 - delta, x) on
+# (a_3, a_1 - delta) (i = 3). (130) at n = 3 (the identities above, linked), boltz(b) <= b_1, and (131) with
+# n = 3: delta - F = delta / (1 + 2 e^{-delta}) > (log 3)^2 e^{-(a_1 - b_1)}.
+A3v, B3v = var("a3"), var("b3")
+LOG3 = [axiom("log_one"), axiom("log_lt", x=num(1), y=num(3))]
+AD = A1 - delta
+ob("lemma7.n3k0.sorted", "ks:B.3 (114), repaired (n = 3)",
+   "a_1 - delta > a_2, a_2 - delta > a_3, delta > 2 log 3 + 3  =>  a_1 - delta > a_3",
+   claim(["a1", "a2", "a3", "delta"], [AD > A2, A2 - delta > A3v, delta > 2 * LN3 + 3] + LOG3, AD > A3v), ["smt"])
+for i_, lo_, others in ((2, A2, {}), (3, A3v, {"a2": AD})):
+    vec = [A1, xg, A3v] if i_ == 2 else [A1, AD, xg]
+    ob(f"lemma7.n3k0.applies.i{i_}", f"ks:B.3 (129) (Lemma 4's hypothesis at i = {i_}, n = 3)",
+       f"x < a_1 - delta and delta > 2 log 3 + 3 (log 3 > 0)  =>  x < max(the vector) - log 3 - 1 (x at coordinate {i_})",
+       claim(["x", "a1", "a3", "delta"] if i_ == 2 else ["x", "a1", "delta"],
+             [xg < AD, delta > 2 * LN3 + 3] + LOG3, xg < max_(*vec) - LN3 - 1), ["smt"])
+    ob(f"lemma7.n3k0.decreasing.i{i_}", f"ks:B.3 (129) (boltz decreases in coordinate {i_} on "
+       f"({'a_2' if i_ == 2 else 'a_3'}, a_1 - delta), n = 3)",
+       f"{'a_2' if i_ == 2 else 'a_3'} < x < a_1 - delta: d/dx boltz({'a_1, x, a_3' if i_ == 2 else 'a_1, a_1 - delta, x'}) < 0 "
+       f"(Lemma 4 (84) at n = 3, i = {i_})",
+       claim(["x", "a1", "a2", "a3", "delta"] if i_ == 2 else ["x", "a1", "a3", "delta"],
+             hyps_(xg > lo_, xg < AD, delta > 2 * LN3 + 3, cite(f"lemma7.n3k0.applies.i{i_}"),
+                   cite(f"lemma4.conclusion_84.n3.i{i_}", **{f"a{i_}": xg}, **others)),
+             diff(boltz(vec), xg) < 0), ["smt"])
+BARA3V = [A1, AD, AD]
+ob("lemma7.n3k0.boltz_le_b1", "ks:B.3 (131) line 1 (boltz(b) <= b_1, a weighted average; n = 3)",
+   "b_1 - delta > b_2, b_2 - delta > b_3, delta > 2 log 3 + 3 > 0  =>  boltz(b_1, b_2, b_3) <= b_1",
+   claim(["b1", "b2", "b3", "delta"], [B1 - delta > B2, B2 - delta > B3v, delta > 2 * LN3 + 3] + LOG3,
+         boltz([B1, B2, B3v]) <= B1), ["smt"])
+F3 = (3 - 1) * delta * exp(-delta) / (1 + (3 - 1) * exp(-delta))
+ob("lemma7.n3k0.step_131", "ks:B.3 (131) lines 2-5 and closing note (n = 3)",
+   "delta - F = delta / (1 + 2 e^{-delta}) >= log 3 > (log 3)^2 e^{-(a_1 - b_1)}, F = 2 delta e^{-delta} / (1 + 2 "
+   "e^{-delta})",
+   claim(["a1", "b1", "delta"],
+         [B1 < AD, delta > 2 * LN3 + 3] + LOG3 +
+         [axiom("log_tangent", x=num(1), y=num(3)), axiom("exp_lt", x=-delta, y=-LN3 + -LN3),
+          axiom("exp_add", x=-LN3, y=-LN3), axiom("exp_neg", x=LN3), axiom("exp_log", x=num(3)),
+          axiom("exp_lt", x=-(A1 - B1), y=num(0)), axiom("exp_zero")],
+         delta - F3 > LN3 ** 2 * exp(-(A1 - B1))), ["smt"])
+ob("fact.chain_131.n3", "ks:B.3 (129)-(131) (the chain with two moves, over placeholders)",
+   "A > A2 > A3 = A4 = a - F, B <= b < a - d, d - F > Y  =>  A - B > Y",
+   claim(["A", "A2", "A3", "A4", "B", "b", "a", "d", "F", "Y"],
+         [Ac2 > A2c, A2c > A3c, A3c.eq(A4c), A4c.eq(ac - Fc), Bc2 <= bc, bc < ac - dc, dc - Fc > Yc],
+         Ac2 - Bc2 > Yc), ["smt"])
+LINE2_3 = (A1 + (3 - 1) * AD * exp(-delta)) / (1 + (3 - 1) * exp(-delta))
+H3K0 = [AD > A2, A2 - delta > A3v, B1 - delta > B2, B2 - delta > B3v, B1 < AD, delta > 2 * LN3 + 3]
+V3K0 = ["a1", "a2", "a3", "b1", "b2", "b3", "delta"]
+E30 = exp(-(A1 - B1))
+ob("lemma7.n3k0.chain", "ks:B.3 (129)-(131) for (n, k) = (3, 0)",
+   "boltz(a) - boltz(b) > (log 3)^2 e^{-(a_1 - b_1)} ((129) by Lemma 4 at n = 3 twice, (130), boltz(b) <= b_1, (131))",
+   # (129) in two moves, each the mean value theorem on a step above: boltz(a) > boltz(a_1, a_1 - delta, a_3) >
+   # boltz(bar a) (a_2 < a_1 - delta, and a_3 < a_1 - delta from the sorted step)
+   claim(V3K0, hyps_(H3K0, LOG3, cite("lemma7.n3k0.sorted"),
+                     mvt_hyp(next(x for x in ob_list if x.id == "ks.boltz.lemma7.n3k0.decreasing.i2"), a1=A1, a3=A3v),
+                     mvt_hyp(next(x for x in ob_list if x.id == "ks.boltz.lemma7.n3k0.decreasing.i3"), a1=A1),
+                     cite("lemma7.identity_130.line2.n3"), cite("lemma7.identity_130.line3.n3"),
+                     cite("lemma7.n3k0.boltz_le_b1"), cite("lemma7.n3k0.step_131"),
+                     cite("fact.chain_131.n3", A=boltz([A1, A2, A3v]), A2=boltz([A1, AD, A3v]), A3=boltz(BARA3V), A4=LINE2_3,
+                          B=boltz([B1, B2, B3v]), b=B1, a=A1, d=delta, F=F3, Y=LN3 ** 2 * E30)),
+         boltz([A1, A2, A3v]) - boltz([B1, B2, B3v]) > LN3 ** 2 * E30), ["smt"])
+ob("lemma7.conclusion_117.n3k0", "ks:B.3 Lemma 7 (117), (n, k) = (3, 0)",
+   "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} for n = 3, k = 0 (closed)",
+   claim(V3K0, hyps_(H3K0, cite("lemma7.n3k0.chain"),
+                     cite("fact.abs_117.pos", A=boltz([A1, A2, A3v]), B=boltz([B1, B2, B3v]), Y=LN3 ** 2 * E30)),
+         abs_(boltz([A1, A2, A3v]) - boltz([B1, B2, B3v])) > LN3 ** 2 * E30), ["smt"])
 conclusion_117(0, V1170, H1170, [B1, B2], E70, "fact.abs_117.pos", "closed")
 
 # Lemma 7 conclusion (117), sampled on random separated vectors.
@@ -1207,6 +1274,14 @@ def planted() -> list[Obligation]:
                           claim(vs2_, H117, abs_(boltz([A1, A2]) - boltz([A1, B2])) > L2 ** 2 * exp(A1 - B2)),
                           ("replay",), expect=Verdict.REFUTED, family="ks_boltzmann_planted",
                           hint=(("a1", F(0)), ("a2", F(-6)), ("b2", F(-12)), ("delta", F(5)))))
+    # the closed (117) at (n, k) = (3, 0) with the exponent's sign dropped, at a point of the lemma's hypotheses
+    vs3_ = [Var(f"{c}{i}", "real", F(-32), F(32)) for c in "ab" for i in (1, 2, 3)] + [Var("delta", "real", F(0), F(16))]
+    out.append(Obligation("ks.boltz.planted.lemma7_n3k0_exp_plus", PAPER, "ks:B.3 (117) planted",
+                          "PLANTED: |boltz(a) - boltz(b)| > (log 3)^2 e^{+(a_1 - b_1)} at (n, k) = (3, 0)",
+                          claim(vs3_, H3K0, abs_(boltz([A1, A2, A3v]) - boltz([B1, B2, B3v])) > LN3 ** 2 * exp(A1 - B1)),
+                          ("replay",), expect=Verdict.REFUTED, family="ks_boltzmann_planted",
+                          hint=(("a1", F(0)), ("a2", F(-6)), ("a3", F(-12)), ("b1", F(-6)), ("b2", F(-12)),
+                                ("b3", F(-18)), ("delta", F(11, 2)))))
     return out
 
 

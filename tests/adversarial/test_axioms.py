@@ -282,10 +282,14 @@ def test_theorem_certificates_with_repeated_roots_or_self_repair_are_rejected(tm
     step = cert("t.root", lc, smt_ev(lc))
 
     def thm(tid, **kw):
-        body = {"schema": "attncert.theorem/1", "id": tid, "paper": "mine", "label": "Theorem 1", "ref": "t",
-                "statement": "t", "verdict": "OPEN", "roots": ["t.root"], "instances": None, "hypotheses": [],
-                "printed": None, "repaired": None, "blocking": [], "declared": None, "axioms": [], "note": ""}
+        body = {"schema": "attncert.theorem/2", "id": tid, "paper": "mine", "label": "Theorem 1", "ref": "t",
+                "statement": "t", "verdict": "OPEN", "roots": ["t.root"], "root_claims": {}, "instances": None,
+                "hypotheses": [], "printed": None, "printed_claim": None, "repaired": None, "blocking": [],
+                "declared": None, "axioms": [], "note": ""}
         body.update(kw)
+        body["root_claims"] = {r: step["claim_sha256"] for r in body["roots"]}
+        if body["printed"] is not None:
+            body["printed_claim"] = step["claim_sha256"]
         body["cert_sha256"] = sha256(body)
         return body
 

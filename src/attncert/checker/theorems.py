@@ -1,8 +1,15 @@
-"""Theorem certificates (schema attncert.theorem/1): the checker's own computation of a numbered result's
+"""Theorem certificates (schema attncert.theorem/2): the checker's own computation of a numbered result's
 verdict from the step certificates of the set it is given. Standard library only.
 
-A theorem certificate names root step certificates and the theorem's hypotheses (each root's plain
-hypotheses, as expression trees, with what they are in the paper). Its verdict is recomputed here:
+A theorem certificate names root step certificates, each with the SHA-256 of the claim it must prove
+(``root_claims``; ``printed_claim`` for a statement refuted as printed), and the theorem's hypotheses (each
+root's plain hypotheses, as expression trees, with what they are in the paper). A step certificate with a
+root's id but another claim does not count for the theorem. Which statement, roots, claims, instance range
+and hypotheses make up each of attncert's numbered results is fixed by the released list next to this file
+(theorems.json: the SHA-256 of each theorem certificate's record, everything but its verdict, axioms and
+blocking steps). A theorem certificate whose id is released but whose record differs is CONDITIONAL; one
+whose id is not released (a user's own) is checked the same way, and `verify` says its statement and
+instance range are its author's. Its verdict is recomputed here:
 
 - PROVED: one root, PROVED, verified with every source established (axiom instances, checked links; no
   free-text premise, nothing circular, nothing REFUTED, UNKNOWN or CONFIRMED below it), and every plain
@@ -19,11 +26,42 @@ axioms cited anywhere in the graph below the roots."""
 
 from __future__ import annotations
 
+import json
+import os
+from functools import lru_cache
+
 from .trees import Reject, parse
 
-THEOREM_SCHEMA = "attncert.theorem/1"
-THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict", "roots", "instances", "hypotheses",
-                "printed", "repaired", "blocking", "declared", "axioms", "note", "cert_sha256"}
+THEOREM_SCHEMA = "attncert.theorem/2"
+THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict", "roots", "root_claims", "instances",
+                "hypotheses", "printed", "printed_claim", "repaired", "blocking", "declared", "axioms", "note",
+                "cert_sha256"}
+COMPUTED = ("verdict", "axioms", "blocking", "cert_sha256")   # not part of the released record
+MANIFEST_SCHEMA = "attncert.theorem-manifest/1"
+MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theorems.json")
+
+
+@lru_cache(maxsize=None)
+def released() -> dict:
+    """id -> SHA-256 of the released record of each of attncert's numbered results (theorems.json)."""
+    try:
+        with open(MANIFEST, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError) as e:
+        raise Reject(f"cannot read the released theorem list {MANIFEST}: {e.__class__.__name__}") from None
+    if not isinstance(data, dict) or data.get("schema") != MANIFEST_SCHEMA or not isinstance(data.get("theorems"), dict) \
+            or not all(isinstance(k, str) and _is_sha(v) for k, v in data["theorems"].items()):
+        raise Reject("the released theorem list has an unknown schema")
+    return dict(data["theorems"])
+
+
+def _is_sha(v) -> bool:
+    return isinstance(v, str) and len(v) == 64 and all(c in "0123456789abcdef" for c in v)
+
+
+def record_digest(obj: dict, digest) -> str:
+    """The SHA-256 of what a theorem certificate states (everything the checker does not compute)."""
+    return digest({k: v for k, v in obj.items() if k not in COMPUTED})
 MAX_ROOTS = 256
 STRENGTH = {"OPEN": 0, "CONFIRMED": 1, "PROVED FOR INSTANCES": 2, "PROVED": 3, "REFUTED AS PRINTED": None}
 
@@ -55,6 +93,12 @@ def validate(obj: dict, digest, no_control) -> None:
         raise Reject("a statement refuted as printed cannot be its own repair")
     if (obj["printed"] is None) != (obj["repaired"] is None) or (obj["printed"] is not None and obj["roots"]):
         raise Reject("a statement refuted as printed has 'printed' and 'repaired' and no roots")
+    rc = obj["root_claims"]
+    if not isinstance(rc, dict) or set(rc) != set(obj["roots"]) or not all(_is_sha(v) for v in rc.values()):
+        raise Reject("root_claims must give the claim_sha256 of every root, and nothing else")
+    if (obj["printed_claim"] is None) != (obj["printed"] is None) or \
+            (obj["printed_claim"] is not None and not _is_sha(obj["printed_claim"])):
+        raise Reject("printed_claim must be the claim_sha256 of the printed statement (null without one)")
     for k in ("blocking", "axioms"):
         if not isinstance(obj[k], list) or not all(isinstance(t, str) for t in obj[k]):
             raise Reject(f"{k} must be a list of strings")
@@ -78,6 +122,9 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
         why = []
         if p is None:
             why.append(f"the printed statement {obj['printed']} is not a verified certificate of this set")
+        elif p["claim_sha256"] != obj["printed_claim"]:
+            why.append(f"the certificate {obj['printed']} of this set states another claim than the printed "
+                       "statement this theorem names (claim_sha256 differs)")
         elif p["verdict"] != "REFUTED":
             why.append(f"the printed statement {obj['printed']} is {p['verdict']}, not REFUTED")
         if obj["repaired"] not in theorem_ids:
@@ -96,6 +143,10 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
         c = certs.get(r)
         if c is None:
             why.append(f"{r} is not a verified certificate of this set")
+            continue
+        if c["claim_sha256"] != obj["root_claims"][r]:
+            why.append(f"the certificate {r} of this set states another claim than the root this theorem names "
+                       "(claim_sha256 differs)")
             continue
         if c["verdict"] != "PROVED":
             why.append(f"{r} is {c['verdict']}")
@@ -135,11 +186,15 @@ def _axioms(roots: list, certs: dict) -> set:
     return out
 
 
-def judge(obj: dict, computed: str, why: list[str], axioms: list[str]) -> tuple[str, list[str]]:
-    """('VERIFIED', []) when the recorded verdict and axioms are what the set establishes; else
-    ('CONDITIONAL', reasons): the set given does not establish what the certificate records."""
+def judge(obj: dict, computed: str, why: list[str], axioms: list[str], digest) -> tuple[str, list[str]]:
+    """('VERIFIED', []) when the recorded verdict and axioms are what the set establishes and, for one of
+    attncert's released results, the record is the released one; else ('CONDITIONAL', reasons)."""
     rec = obj["verdict"]
     reasons = []
+    want = released().get(obj["id"])
+    if want is not None and record_digest(obj, digest) != want:
+        reasons.append(f"its record differs from the released {obj['id']} (src/attncert/checker/theorems.json): "
+                       "the statement, roots, their claims, the instance range or the hypotheses were changed")
     if rec == "REFUTED AS PRINTED" or computed == "REFUTED AS PRINTED":
         if rec != computed:
             reasons.append(f"records {rec}, but the set establishes {computed}" + (f": {why[0]}" if why else ""))

@@ -18,7 +18,9 @@ from .qarith import MAX_PREC, TooMuchWork, Undecided, _spend, reset_work
 from .trees import NO_SOLVER, CannotCheck, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
-RETIRED = {"attncert.cert/1": "written before the soundness fixes of docs/soundness.md (division and "
+RETIRED = {"attncert.theorem/1": "its roots were named by id only, not bound to the claims they prove (attack round "
+                                 "14, docs/soundness.md); re-issue it with `attncert certify all`",
+           "attncert.cert/1": "written before the soundness fixes of docs/soundness.md (division and "
                               "definedness side conditions, seeded zero tests); re-issue it with `attncert certify`"}
 VERDICTS = ("PROVED", "CONFIRMED", "UNKNOWN", "REFUTED")
 TOP_KEYS = {
@@ -1102,7 +1104,8 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     for tid, (f, obj) in theorems.items():
         try:
             computed, why, axioms = theorem_certs.evaluate(obj, step_certs, cert_why, claim_of, stated)
-            status, reasons = theorem_certs.judge(obj, computed, why, axioms)
+            status, reasons = theorem_certs.judge(obj, computed, why, axioms, digest)
+            own = tid not in theorem_certs.released()
         except (Reject, RecursionError) as e:
             bad += 1
             rejected += 1
@@ -1110,13 +1113,16 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             report.append({"path": f, "status": "REJECTED", "reason": str(e)})
             continue
         rec = {"path": f, "status": status, "id": tid, "verdict": obj["verdict"], "theorem": True,
-               "computed": computed, "blocking": why, "axioms": axioms, "checked": [], "trusted": []}
+               "computed": computed, "blocking": why, "axioms": axioms, "checked": [], "trusted": [],
+               "released": not own}
         if status == "CONDITIONAL":
             conditional += 1
             rec["conditions"] = reasons
             out.write(_safe(f"CONDITIONAL {f}: theorem {tid} -- {reasons[0]}") + "\n")
         elif not quiet:
             out.write(_safe(f"OK {f}: {computed} theorem {tid} ({obj['label']})"
+                            + (" [not one of attncert's released results: its statement and instance range are "
+                               "its author's]" if own else "")
                             + (f" -- {why[0]}" if why and computed != "PROVED" else "")
                             + (f"; axioms: {', '.join(axioms)}" if axioms and computed.startswith("PROVED") else ""))
                       + "\n")

@@ -35,9 +35,25 @@ def cmd_check(args, out, err) -> int:
 def cmd_certify(args, out, err) -> int:
     from attncert import api
 
+    if args.manifest and args.selector != "all":
+        raise UsageError("--manifest needs every obligation certified (selector 'all'): theorem certificates are "
+                         "written only then")
     results = run_all(api.select(args.selector), args.timeout, err, "certifying", jobs=args.jobs,
                        use_cache=not args.no_cache, executor=args.executor)
     paths = api.write_certificates(results, args.out)
+    if args.manifest:
+        import json
+
+        from attncert.core.certificate import atomic_write
+        from attncert.core.theorems import manifest
+        theorem_paths = paths[len(results):]
+        if not theorem_paths:
+            raise UsageError("--manifest: no theorem certificates were written (certify every obligation: 'all')")
+        certs = []
+        for p in theorem_paths:
+            with open(p, encoding="utf-8") as fh:
+                certs.append(json.load(fh))
+        atomic_write(args.manifest, json.dumps(manifest(certs), indent=1, sort_keys=True) + "\n")
     for r, p in zip(results, paths):
         if not (args.quiet and r.as_expected):
             out.write(f"{r.verdict.name:<9} {p}\n")

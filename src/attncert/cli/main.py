@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     _run_options(c)
     c.add_argument("--executor", type=arg_executor, default="local", metavar="E", help="local, dask or dask:ADDRESS")
     c.add_argument("--strict", action="store_true", help="UNKNOWN fails (exit 1); without it an UNKNOWN is reported and counted, not failed")
+    c.add_argument("--manifest", metavar="FILE", help="also write the released theorem list (what "
+                   "src/attncert/checker/theorems.json holds) for the theorem certificates written; maintainers only")
     c.set_defaults(fn=cmd_certify)
     c = sub.add_parser("verify", help="independently re-check certificate files", epilog=EPILOG)
     c.add_argument("paths", nargs="+", metavar="PATH", help="certificate files or folders of them (verify a whole "

@@ -24,7 +24,8 @@ from attncert.core.axioms import bind, conditions
 from attncert.core.claims import Hyp, Obligation
 from attncert.core.expr import free_vars, show
 
-THEOREM_SCHEMA = "attncert.theorem/1"
+THEOREM_SCHEMA = "attncert.theorem/2"
+MANIFEST_SCHEMA = "attncert.theorem-manifest/1"
 THEOREM_VERDICTS = ("PROVED", "PROVED FOR INSTANCES", "CONFIRMED", "REFUTED AS PRINTED", "OPEN")
 
 
@@ -484,15 +485,35 @@ def build_theorem_cert(th: Theorem, clo: Closure) -> dict:
         for h in (ob.claim.hyps if ob is not None else ()):
             if h.by is None and show(h.expr) in names:
                 hyps.append({"root": r, "expr": to_json(h.expr), "name": names[show(h.expr)]})
+    def claim_sha(oid):  # the claim a root (or the printed statement) must prove, as its certificate hashes it
+        ob = clo.obligations.get(oid)
+        if ob is None:
+            raise ValueError(f"{th.id}: {oid} is not an obligation of the run")
+        return sha256(ob.claim.to_json())
+
     body = {
         "schema": THEOREM_SCHEMA, "id": th.id, "paper": th.paper, "label": th.label, "ref": th.ref,
-        "statement": th.statement, "verdict": verdict, "roots": list(th.roots), "instances": th.instances,
-        "hypotheses": hyps, "printed": th.printed, "repaired": th.repaired, "blocking": blocking,
+        "statement": th.statement, "verdict": verdict, "roots": list(th.roots),
+        "root_claims": {r: claim_sha(r) for r in th.roots}, "instances": th.instances,
+        "hypotheses": hyps, "printed": th.printed,
+        "printed_claim": claim_sha(th.printed) if th.printed is not None else None,
+        "repaired": th.repaired, "blocking": blocking,
         "declared": th.blocking if (th.roots and th.printed is None) else None,
         "axioms": axioms if verdict.startswith("PROVED") else [], "note": th.note,
     }
     body["cert_sha256"] = sha256(body)
     return body
+
+
+def manifest(theorem_certs: list[dict]) -> dict:
+    """The released theorem list (src/attncert/checker/theorems.json) for these theorem certificates: the
+    SHA-256 of each one's record, everything but what `verify` computes (verdict, axioms, blocking steps)."""
+    from attncert.core.expr import sha256
+
+    return {"schema": MANIFEST_SCHEMA,
+            "theorems": {c["id"]: sha256({k: v for k, v in c.items()
+                                          if k not in ("verdict", "axioms", "blocking", "cert_sha256")})
+                         for c in sorted(theorem_certs, key=lambda c: c["id"])}}
 
 
 def theorem_rows(results) -> list[dict]:
