@@ -116,3 +116,25 @@ def test_the_committed_theorems_are_the_released_ones():
     files = sorted(ROOT.glob("certificates/*/theorems/*.json"))
     got = {(o := _load(f))["id"]: record_digest(o, digest) for f in files}
     assert got == released(), "re-run `attncert certify all --out certificates --manifest src/attncert/checker/theorems.json`"
+
+
+def test_a_confirmed_root_is_bound_too(tmp_path):
+    """Attack round 15: a single CONFIRMED root made a released OPEN theorem print CONFIRMED, whatever claim
+    the root stated and whatever the release declares missing (ks.lemma3: the premises (76), (77))."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    d = tmp_path / "ks_theorems"
+    shutil.copytree(KS / "ks_theorems", d)
+    sampled = _load(KS / "ks_boltzmann" / "ks.boltz.lemma6.conclusion_103.n2.sampled.json")
+    assert sampled["verdict"] == "CONFIRMED"
+    root = _load(KS / "theorems" / "ks.lemma3.json")["roots"][0]
+    _write(d / f"{root}.json", {**sampled, "id": root})          # F1a: another claim, under the root's id
+    got = _verify([d, KS / "theorems" / "ks.lemma3.json"])
+    th = got["ks.lemma3"]
+    assert th["computed"] == "OPEN" and "states another claim" in " ".join(th["blocking"]), th
+    # a theorem id is visible ASCII: a look-alike of a released id is refused
+    lemma3 = _load(KS / "theorems" / "ks.lemma3.json")
+    fake = _write(tmp_path / "fake" / "t.json", {**lemma3, "id": "ks.l\u0435mma3"})
+    got = _verify([fake])
+    (r,) = got.values()
+    assert r["status"] == "REJECTED" and "visible ASCII" in r["reason"], r

@@ -1128,6 +1128,11 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                       + "\n")
         report.append(rec)
         theorems_ok += 1
+    authors = [r["id"] for r in report if r.get("theorem") and r.get("released") is False]
+    if authors:   # printed even with --quiet: a referee must see which results are not attncert's own statements
+        out.write(_safe(f"{len(authors)} theorem certificate(s) not among attncert's released results (their "
+                        f"statements and instance ranges are their authors'): {', '.join(authors[:5])}"
+                        + (" ..." if len(authors) > 5 else "")) + "\n")
     verified = len(ok) + theorems_ok - conditional
     out.write(f"verified {verified}/{len(files)} certificates" +
               (f", {conditional} conditional (PROVED from their hypotheses, but a source is unchecked)"

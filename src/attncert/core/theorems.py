@@ -438,7 +438,9 @@ def theorem_verdict(th: Theorem, clo: Closure) -> tuple[str, list[str], list[str
     axioms: set = set()
     verdicts = [clo.verdicts.get(r) for r in th.roots]
     if len(th.roots) == 1 and verdicts[0] == "CONFIRMED":
-        return "CONFIRMED", ["numerical evidence only"], []
+        # numerical evidence only, and only when the root's own sources hold and nothing is declared missing
+        why = clo.why(th.roots[0]) + ([th.blocking] if th.blocking else [])
+        return ("OPEN", list(dict.fromkeys(why)), []) if why else ("CONFIRMED", ["numerical evidence only"], [])
     names = dict(th.hypotheses)
     for r, v in zip(th.roots, verdicts):
         if v != "PROVED":
@@ -487,8 +489,11 @@ def build_theorem_cert(th: Theorem, clo: Closure) -> dict:
                 hyps.append({"root": r, "expr": to_json(h.expr), "name": names[show(h.expr)]})
     def claim_sha(oid):  # the claim a root (or the printed statement) must prove, as its certificate hashes it
         ob = clo.obligations.get(oid)
+        if ob is None:   # not in this run: the transcription still says which claim the root is
+            from attncert.core.families import all_families
+            ob = next((o for f in all_families() for o in f.obligations if o.id == oid), None)
         if ob is None:
-            raise ValueError(f"{th.id}: {oid} is not an obligation of the run")
+            raise ValueError(f"{th.id}: {oid} is not an obligation")
         return sha256(ob.claim.to_json())
 
     body = {
