@@ -574,6 +574,13 @@ ob("lemma7.step_120.n3k1.sampled", "ks:B.3 (120)", "boltz(a) < boltz(a_1, a_2) f
    claim(vs3a + vs3b, [], boltz(a3v) < boltz(a3v[:2])), ["sample"],
    options=(("samples", 40), ("sampler", _lemma7_sampler(3, 1, F(2 * math.log(3) + 3).limit_denominator(1 << 10)))))
 
+# (120), left inequality, proved for (n, k) = (3, 1): boltz(a) < boltz(a_1, a_2) is, after clearing the positive
+# denominators, a_3 < boltz(a_1, a_2), which holds since a_3 < a_2 < a_1 (a weighted average of a_1, a_2)
+ob("lemma7.step_120.n3k1", "ks:B.3 (120) (left, (n, k) = (3, 1))",
+   "a_1 - delta > a_2, a_2 - delta > a_3, delta > 0  =>  boltz(a_1, a_2, a_3) < boltz(a_1, a_2)",
+   claim(["a1", "a2", "a3", "delta"], [a3v[0] - var("delta") > a3v[1], a3v[1] - var("delta") > a3v[2], var("delta") > 0],
+         boltz(a3v) < boltz(a3v[:2])), ["smt"])
+
 # (122): decomposition of boltz(bar b), exact for (n, k) = (3, 1) and (4, 2).
 for n, k in ((3, 1), (4, 2)):
     vs, a = avars(n)
@@ -947,6 +954,68 @@ ob("lemma7.conclusion_117.n3k0", "ks:B.3 Lemma 7 (117), (n, k) = (3, 0)",
          abs_(boltz([A1, A2, A3v]) - boltz([B1, B2, B3v])) > LN3 ** 2 * E30), ["smt"])
 conclusion_117(0, V1170, H1170, [B1, B2], E70, "fact.abs_117.pos", "closed")
 
+# Lemma 7 closed for (n, k) = (3, 2) = (n, n - 1): a = (a_1, a_2, a_3), b = (a_1, a_2, b_3) ((116) with k = 2 writes
+# b_1 = a_1, b_2 = a_2). As at (2, 1): underline a = a and bar b = b (step_120_repaired), log(n - k) = 0, (124) is
+# Lemma 6 at n = 3 (linked, closed), (124) line 2 - (126) the factors and their product, and (127): e^{a_1} +
+# e^{a_2} + e^{b_3} < 2 e^{a_1}, since e^{a_2}, e^{b_3} < e^{a_1 - delta} = e^{a_1} e^{-delta} < e^{a_1} / 9.
+B3_ = var("b3")
+ADm = A1 + -delta
+W32, K32 = A3v - B3_, delta + A3v - B3_ - LN3 - 1
+Q32 = softmax([A1, A2, B3_])[2]
+Y31, Y32 = delta - LN3, 2 * delta - 2 * LN3 - 1
+P32 = Y31 * Y32
+E32 = exp(-(A1 - B3_))
+R32 = exp(B3_) / exp(A1)
+D32 = boltz([A1, A2, B3_]) - boltz([A1, A2, A3v])
+H32 = [AD > A2, A2 - delta > A3v, A3v > B3_, A3v - B3_ > delta, delta > 2 * LN3 + 3]  # the lemma's hypotheses at (3, 2)
+V32 = ["a1", "a2", "a3", "b3", "delta"]
+ob("lemma7.n3k2.max_lemma6", "ks:B.3 (124) (Lemma 6's hypothesis (102) at n = 3)",
+   "a_1 - delta > a_2 > a_3 + delta  =>  max(a_1, a_2) - delta > a_3",
+   claim(["a1", "a2", "a3", "delta"], [AD > A2, A2 - delta > A3v], max_(A1, A2) - delta > A3v), ["smt"])
+ob("lemma7.n3k2.delta_only", "ks:B.3 (124) (Lemma 6's hypothesis on delta at n = 3)",
+   "delta > 2 log 3 + 3 and log 3 > log 1 = 0  =>  delta > log 3 + 3",
+   claim(["delta"], [delta > 2 * LN3 + 3] + LOG3, delta > LN3 + 3), ["smt"])
+ob("lemma7.n3k2.factors", "ks:B.3 (124) line 1->2 (each factor, n = 3, k = 2)",
+   "a_3 - b_3 > delta - log 3 > 0 and delta + a_3 - b_3 - log 3 - 1 > 2 delta - 2 log 3 - 1 > 0 (log(n - k) = 0)",
+   claim(["a3", "b3", "delta"], [A3v - B3_ > delta, delta > 2 * LN3 + 3] + LOG3,
+         and_(W32 > Y31, Y31 > 0, K32 > Y32, Y32 > 0)), ["smt"])
+ob("lemma7.n3k2.product", "ks:B.3 (124) line 1->2 (the product, times q > 0; n = 3, k = 2)",
+   "(a_3 - b_3)(delta + a_3 - b_3 - log 3 - 1) q > (delta - log 3)(2 delta - 2 log 3 - 1) q, q = e^{b_3}/(e^{a_1} + e^{a_2} + e^{b_3})",
+   claim(V32, hyps_(cite("lemma7.n3k2.factors"), cite("softmax_pos.n3", x=B3_, a3=B3_)[-1],
+                    cite("lemma7.step_124_line2.mono_product", x1=W32, y1=Y31, x2=K32, y2=Y32, Q=Q32)),
+         W32 * K32 * Q32 > P32 * Q32), ["smt"])
+ob("lemma7.n3k2.step_125_126", "ks:B.3 (125)-(126) (n = 3, k = 2)",
+   "(delta - log 3)(2 delta - 2 log 3 - 1) > (log 3 + 3)(2 log 3 + 5) - log 1 > 2 (log 3)^2 when delta > 2 log 3 + 3",
+   claim(["delta"], [delta > 2 * LN3 + 3] + LOG3, P32 > 2 * LN3 ** 2), ["smt"])
+ob("lemma7.n3k2.step_126_scaled", "ks:B.3 (126) (times q > 0; n = 3, k = 2)",
+   "(delta - log 3)(2 delta - 2 log 3 - 1) q > 2 (log 3)^2 q",
+   claim(["delta", "a1", "a2", "b3"], hyps_(cite("lemma7.n3k2.step_125_126"), cite("softmax_pos.n3", x=B3_, a3=B3_)[-1]),
+         P32 * Q32 > 2 * LN3 ** 2 * Q32), ["smt"])
+ob("lemma7.n3k2.step_127_128", "ks:B.3 (127)-(128) line 1->2 (n = 3, k = 2)",
+   "e^{a_2}, e^{b_3} < e^{a_1 - delta} = e^{a_1} e^{-delta} and e^{-delta} < e^{-2 log 3} = 1/9, so e^{a_1} + e^{a_2} + "
+   "e^{b_3} < 2 e^{a_1} and 2 (log 3)^2 q > (log 3)^2 e^{b_3}/e^{a_1}",
+   claim(V32, H32 + LOG3 + [axiom("exp_lt", x=A2, y=ADm), axiom("exp_lt", x=B3_, y=ADm), axiom("exp_add", x=A1, y=-delta),
+                            axiom("exp_lt", x=-delta, y=-LN3 + -LN3), axiom("exp_add", x=-LN3, y=-LN3),
+                            axiom("exp_neg", x=LN3), axiom("exp_log", x=num(3))],
+         2 * LN3 ** 2 * Q32 > LN3 ** 2 * R32), ["smt"])
+ob("lemma7.n3k2.step_128_line3", "ks:B.3 (128) line 2->3 (n = 3, k = 2; repaired '>=' is '=' here)",
+   "(log 3)^2 e^{-(a_1 - b_3)} <= (log 3)^2 e^{b_3}/e^{a_1}  (e^{-(a_1 - b_3)} <= e^{b_3 - a_1} = e^{b_3} e^{-a_1})",
+   claim(["a1", "b3"], LOG3 + [axiom("exp_add", x=B3_, y=-A1), axiom("exp_neg", x=A1),
+                               axiom("exp_le", x=-(A1 - B3_), y=B3_ + -A1)], LN3 ** 2 * E32 <= LN3 ** 2 * R32), ["smt"])
+ob("lemma7.n3k2.chain", "ks:B.3 (120)-(128) for (n, k) = (3, 2)",
+   "boltz(a_1, a_2, b_3) - boltz(a_1, a_2, a_3) > (log 3)^2 e^{-(a_1 - b_3)} (Lemma 6 at n = 3, then (124)-(128))",
+   claim(V32, hyps_(H32, cite("lemma7.n3k2.max_lemma6"), cite("lemma7.n3k2.delta_only"), cite("lemma6.conclusion_103.n3"),
+                    cite("lemma7.n3k2.product"), cite("lemma7.n3k2.step_126_scaled"),
+                    cite("lemma7.n3k2.step_127_128"), cite("lemma7.n3k2.step_128_line3"),
+                    cite("fact.chain_117", D=D32, X1=W32 * K32 * Q32, X2=P32 * Q32, X3=2 * LN3 ** 2 * Q32,
+                         X4=LN3 ** 2 * R32, Y=LN3 ** 2 * E32)),
+         D32 > LN3 ** 2 * E32), ["smt"])
+ob("lemma7.conclusion_117.n3k2", "ks:B.3 Lemma 7 (117), (n, k) = (3, 2)",
+   "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} for n = 3, k = 2 (b_1 = a_1, b_2 = a_2; closed)",
+   claim(V32, hyps_(H32, cite("lemma7.n3k2.chain"),
+                    cite("fact.abs_117", A=boltz([A1, A2, A3v]), B=boltz([A1, A2, B3_]), Y=LN3 ** 2 * E32)),
+         abs_(boltz([A1, A2, A3v]) - boltz([A1, A2, B3_])) > LN3 ** 2 * E32), ["smt"])
+
 # Lemma 7 conclusion (117), sampled on random separated vectors.
 for n, k in ((2, 1), (3, 1), (3, 0), (4, 2)):
     vsa, av = avars(n, lo=-128, hi=128)
@@ -1282,6 +1351,13 @@ def planted() -> list[Obligation]:
                           ("replay",), expect=Verdict.REFUTED, family="ks_boltzmann_planted",
                           hint=(("a1", F(0)), ("a2", F(-6)), ("a3", F(-12)), ("b1", F(-6)), ("b2", F(-12)),
                                 ("b3", F(-18)), ("delta", F(11, 2)))))
+    # and at (n, k) = (3, 2)
+    vs32_ = [Var(s_, "real", F(-32), F(32)) for s_ in ("a1", "a2", "a3", "b3")] + [Var("delta", "real", F(0), F(16))]
+    out.append(Obligation("ks.boltz.planted.lemma7_n3k2_exp_plus", PAPER, "ks:B.3 (117) planted",
+                          "PLANTED: |boltz(a) - boltz(b)| > (log 3)^2 e^{+(a_1 - b_3)} at (n, k) = (3, 2)",
+                          claim(vs32_, H32, abs_(boltz([A1, A2, A3v]) - boltz([A1, A2, B3_])) > LN3 ** 2 * exp(A1 - B3_)),
+                          ("replay",), expect=Verdict.REFUTED, family="ks_boltzmann_planted",
+                          hint=(("a1", F(0)), ("a2", F(-6)), ("a3", F(-12)), ("b3", F(-18)), ("delta", F(11, 2)))))
     return out
 
 

@@ -397,14 +397,16 @@ KS = [
         "delta (115). If there is k in {0, ..., n-1} with (a_1..a_k) = (b_1..b_k) and a_{k+1} > b_{k+1} (116), "
         "then |boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} (117).",
         roots=["ks.boltz.lemma7.conclusion_117.n2k1", "ks.boltz.lemma7.conclusion_117.n2k0",
-               "ks.boltz.lemma7.conclusion_117.n3k0"],
+               "ks.boltz.lemma7.conclusion_117.n3k0", "ks.boltz.lemma7.conclusion_117.n3k2"],
         instances="n = 2, both cases: (n, k) = (2, 1) (closed: (124) from Lemma 6 at n = 2, then (124) line 2-(128) "
                   "with log(n - k) = 0; b_1 = a_1 is written a_1) and (2, 0) (closed: (129) from Lemma 4 at n = 2 by "
                   "the mean value theorem, (130), boltz(b) <= b_1, (131)); and (n, k) = (3, 0) (closed: (129) by "
                   "Lemma 4 at n = 3, i = 2 then i = 3, each by the mean value theorem, then (130), boltz(b) <= b_1, "
-                  "(131) with n = 3). n = 3 with k = 1, 2 and n >= 4 are not proved: (117) is sampled at (3, 1), "
-                  "(3, 0), (4, 2) (ks.boltz.lemma7.conclusion_117.*.sampled, CONFIRMED); k < n - 1 needs (120) "
-                  "between vectors of different lengths, which is not a closed step",
+                  "(131) with n = 3); and (n, k) = (3, 2) (closed as (2, 1): (124) from Lemma 6 at n = 3, (124) line 2-(128); "
+                  "b_1 = a_1 and b_2 = a_2 are written so). (3, 1) and n >= 4 are not proved: (117) is sampled at "
+                  "(3, 1), (3, 0), (4, 2) (ks.boltz.lemma7.conclusion_117.*.sampled, CONFIRMED); k < n - 1 needs "
+                  "(120) between vectors of different lengths ((120)'s left side at (3, 1) is proved, "
+                  "ks.boltz.lemma7.step_120.n3k1) and (122)-(123) with log(n - k) > 0, not yet a closed chain",
         hypotheses={
             "(a1 - delta) > a2": "(114), repaired: a_1 - a_2 > delta",
             "(b1 - delta) > b2": "(114), repaired: b_1 - b_2 > delta (k = 0)",
@@ -413,6 +415,8 @@ KS = [
             "b1 < (a1 - delta)": "(115) and (116) with k = 0: a_1 > b_1, so |a_1 - b_1| > delta is a_1 - b_1 > delta",
             "delta > (2*log(2) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = 2)",
             "(a2 - delta) > a3": "(114), repaired: a_2 - a_3 > delta (n = 3)",
+            "a3 > b3": "(116) with k = 2: a_3 > b_3 (and (a_1, a_2) = (b_1, b_2), written a_1, a_2)",
+            "(a3 - b3) > delta": "(115): a_3 != b_3 => |a_3 - b_3| > delta (k = 2, where a_3 > b_3)",
             "(b2 - delta) > b3": "(114), repaired: b_2 - b_3 > delta (n = 3, k = 0)",
             "delta > (2*log(3) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = 3)",
         },

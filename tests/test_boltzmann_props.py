@@ -176,7 +176,7 @@ def _planted():
     return ks.planted()
 
 
-@pytest.mark.parametrize("idx", [0, 1, 2, 3])
+@pytest.mark.parametrize("idx", [0, 1, 2, 3, 4])
 def test_planted_constants_are_refuted_and_replay(idx, tmp_path):
     from attncert import cli
     from attncert.core.certificate import build, dumps, path_for

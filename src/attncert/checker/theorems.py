@@ -39,6 +39,8 @@ THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict",
 COMPUTED = ("verdict", "axioms", "blocking", "cert_sha256")   # not part of the released record
 MANIFEST_SCHEMA = "attncert.theorem-manifest/1"
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theorems.json")
+MAX_ROOTS = 256
+STRENGTH = {"OPEN": 0, "CONFIRMED": 1, "PROVED FOR INSTANCES": 2, "PROVED": 3, "REFUTED AS PRINTED": None}
 
 
 @lru_cache(maxsize=None)
@@ -62,8 +64,6 @@ def _is_sha(v) -> bool:
 def record_digest(obj: dict, digest) -> str:
     """The SHA-256 of what a theorem certificate states (everything the checker does not compute)."""
     return digest({k: v for k, v in obj.items() if k not in COMPUTED})
-MAX_ROOTS = 256
-STRENGTH = {"OPEN": 0, "CONFIRMED": 1, "PROVED FOR INSTANCES": 2, "PROVED": 3, "REFUTED AS PRINTED": None}
 
 
 def validate(obj: dict, digest, no_control) -> None:
