@@ -766,65 +766,98 @@ ob("lemma7.step_131_note", "ks:B.3 (131) closing note", "log n > (log n)^2 e^{-(
 # e^{-(a_1 - b_2)} = e^{b_2} e^{-a_1} (exp_le both ways round would give =; one way is what is used).
 L2 = log(num(2))
 LOG2 = [axiom("log_one"), axiom("log_lt", x=num(1), y=num(2))]
-W7, K7 = A2 - B2, delta + A2 - B2 - L2 - 1
-Q7 = softmax([A1, B2])[1]
-Y1, Y2 = delta - L2, 2 * delta - 2 * L2 - 1
-P7 = Y1 * Y2
 E7 = exp(-(A1 - B2))
 R7 = exp(B2) / exp(A1)
-D7 = boltz([A1, B2]) - boltz([A1, A2])
 H117 = [A1 - delta > A2, A2 > B2, A2 - B2 > delta, delta > 2 * L2 + 3]  # the lemma's hypotheses at (2, 1)
 V117 = ["a1", "a2", "b2", "delta"]
-ob("lemma7.n2k1.delta_lemma6", "ks:B.3 (124) (Lemma 6's hypothesis at n = 2)",
-   "delta > 2 log 2 + 3 and log 2 > log 1 = 0  =>  delta > log 2 + 3",
-   claim(["delta"], [delta > 2 * L2 + 3] + LOG2, delta > L2 + 3), ["smt"])
-ob("lemma7.n2k1.factors", "ks:B.3 (124) line 1->2 (each factor, n = 2, k = 1)",
-   "a_2 - b_2 > delta - log 2 > 0 and delta + a_2 - b_2 - log 2 - 1 > 2 delta - 2 log 2 - 1 > 0 (log(n - k) = 0)",
-   claim(["a2", "b2", "delta"], [A2 - B2 > delta, delta > 2 * L2 + 3] + LOG2,
-         and_(W7 > Y1, Y1 > 0, K7 > Y2, Y2 > 0)), ["smt"])
-ob("lemma7.n2k1.product", "ks:B.3 (124) line 1->2 (the product, times q > 0; n = 2, k = 1)",
-   "(a_2 - b_2)(delta + a_2 - b_2 - log 2 - 1) q > (delta - log 2)(2 delta - 2 log 2 - 1) q, q = e^{b_2}/(e^{a_1} + e^{b_2})",
-   claim(V117, hyps_(cite("lemma7.n2k1.factors"), cite("softmax_pos.n2", x=B2, a2=B2)[-1],
-                     cite("lemma7.step_124_line2.mono_product", x1=W7, y1=Y1, x2=K7, y2=Y2, Q=Q7)),
-         W7 * K7 * Q7 > P7 * Q7), ["smt"])
-ob("lemma7.n2k1.step_125_126", "ks:B.3 (125)-(126) (n = 2, k = 1)",
-   "(delta - log 2)(2 delta - 2 log 2 - 1) > (log 2 + 3)(2 log 2 + 5) - log 1 > 2 (log 2)^2 when delta > 2 log 2 + 3",
-   claim(["delta"], [delta > 2 * L2 + 3] + LOG2, P7 > 2 * L2 ** 2), ["smt"])
-ob("lemma7.n2k1.step_126_scaled", "ks:B.3 (126) (times q > 0; n = 2, k = 1)",
-   "(delta - log 2)(2 delta - 2 log 2 - 1) q > 2 (log 2)^2 q",
-   claim(["delta", "a1", "b2"], hyps_(cite("lemma7.n2k1.step_125_126"), cite("softmax_pos.n2", x=B2, a2=B2)[-1]),
-         P7 * Q7 > 2 * L2 ** 2 * Q7), ["smt"])
-ob("lemma7.n2k1.step_127_128", "ks:B.3 (127)-(128) line 1->2 (n = 2, k = 1)",
-   "e^{b_2} < e^{a_1} (b_2 < a_2 < a_1), so 2 (log 2)^2 e^{b_2}/(e^{a_1} + e^{b_2}) > (log 2)^2 e^{b_2}/e^{a_1}",
-   claim(V117, H117[:2] + [delta > 2 * L2 + 3] + LOG2 + [axiom("exp_lt", x=B2, y=A1)], 2 * L2 ** 2 * Q7 > L2 ** 2 * R7),
-   ["smt"])
-ob("lemma7.n2k1.step_128_line3", "ks:B.3 (128) line 2->3 (n = 2, k = 1; repaired '>=' is '=' here)",
-   "(log 2)^2 e^{-(a_1 - b_2)} <= (log 2)^2 e^{b_2}/e^{a_1}  (e^{-(a_1 - b_2)} <= e^{b_2 - a_1} = e^{b_2} e^{-a_1})",
-   claim(["a1", "b2"], LOG2 + [axiom("exp_add", x=B2, y=-A1), axiom("exp_neg", x=A1),
-                               axiom("exp_le", x=-(A1 - B2), y=B2 + -A1)], L2 ** 2 * E7 <= L2 ** 2 * R7), ["smt"])
+
+
+def _es(names):
+    return " + ".join(f"e^{{{x}}}" for x in names)
+
+
+def lemma7_last_steps(n, a_, bn, ln_, log_n, h, step_127):
+    """(124) line 2 - (128) at (n, k) = (n, n - 1), where underline a = a, bar b = b and log(n - k) = 0: Lemma 6's
+    hypotheses, the factors and their product times q = e^{b_n} / (e^{a_1} + ... + e^{b_n}) > 0, (125)-(126), then
+    ``step_127`` = (statement, hypotheses) of (127)-(128) line 1->2, and (128) line 2->3. Returns the chain's terms."""
+    an, b = a_[-1], bn.node[1]
+    names = [f"a{i}" for i in range(1, n + 1)] + [b, "delta"]
+    w, kk = an - bn, delta + an - bn - ln_ - 1
+    q = softmax(a_[:-1] + [bn])[n - 1]
+    y1, y2 = delta - ln_, 2 * delta - 2 * ln_ - 1
+    p_, e, r = y1 * y2, exp(-(A1 - bn)), exp(bn) / exp(A1)
+    tag, nk = f"lemma7.n{n}k{n - 1}", f"n = {n}, k = {n - 1}"
+    qs = f"e^{{{b[0]}_{b[1:]}}}/({_es([f'a_{i}' for i in range(1, n)] + [f'{b[0]}_{b[1:]}'])})"
+    if n > 2:
+        ob(f"{tag}.max_lemma6", f"ks:B.3 (124) (Lemma 6's hypothesis (102) at n = {n})",
+           f"a_1 - delta > a_2 > ... > a_{n} + delta  =>  max(a_1, ..., a_{n - 1}) - delta > a_{n}",
+           claim(names[:n] + ["delta"], h[:n - 1], max_(*a_[:-1]) - delta > an), ["smt"])
+    ob(f"{tag}.delta_lemma6", f"ks:B.3 (124) (Lemma 6's hypothesis at n = {n})",
+       f"delta > 2 log {n} + 3 and log {n} > log 1 = 0  =>  delta > log {n} + 3",
+       claim(["delta"], [delta > 2 * ln_ + 3] + log_n, delta > ln_ + 3), ["smt"])
+    ob(f"{tag}.factors", f"ks:B.3 (124) line 1->2 (each factor, {nk})",
+       f"a_{n} - b_{n} > delta - log {n} > 0 and delta + a_{n} - b_{n} - log {n} - 1 > 2 delta - 2 log {n} - 1 > 0 "
+       "(log(n - k) = 0)",
+       claim([f"a{n}", b, "delta"], [an - bn > delta, delta > 2 * ln_ + 3] + log_n,
+             and_(w > y1, y1 > 0, kk > y2, y2 > 0)), ["smt"])
+    ob(f"{tag}.product", f"ks:B.3 (124) line 1->2 (the product, times q > 0; {nk})",
+       f"(a_{n} - b_{n})(delta + a_{n} - b_{n} - log {n} - 1) q > (delta - log {n})(2 delta - 2 log {n} - 1) q, q = {qs}",
+       claim(names, hyps_(cite(f"{tag}.factors"), cite(f"softmax_pos.n{n}", x=bn, **{f"a{n}": bn})[-1],
+                          cite("lemma7.step_124_line2.mono_product", x1=w, y1=y1, x2=kk, y2=y2, Q=q)),
+             w * kk * q > p_ * q), ["smt"])
+    ob(f"{tag}.step_125_126", f"ks:B.3 (125)-(126) ({nk})",
+       f"(delta - log {n})(2 delta - 2 log {n} - 1) > (log {n} + 3)(2 log {n} + 5) - log 1 > 2 (log {n})^2 when delta > "
+       f"2 log {n} + 3",
+       claim(["delta"], [delta > 2 * ln_ + 3] + log_n, p_ > 2 * ln_ ** 2), ["smt"])
+    ob(f"{tag}.step_126_scaled", f"ks:B.3 (126) (times q > 0; {nk})",
+       f"(delta - log {n})(2 delta - 2 log {n} - 1) q > 2 (log {n})^2 q",
+       claim(["delta"] + names[:n - 1] + [b], hyps_(cite(f"{tag}.step_125_126"),
+                                                    cite(f"softmax_pos.n{n}", x=bn, **{f"a{n}": bn})[-1]),
+             p_ * q > 2 * ln_ ** 2 * q), ["smt"])
+    ob(f"{tag}.step_127_128", f"ks:B.3 (127)-(128) line 1->2 ({nk})", step_127[0],
+       claim(names, step_127[1], 2 * ln_ ** 2 * q > ln_ ** 2 * r), ["smt"])
+    ob(f"{tag}.step_128_line3", f"ks:B.3 (128) line 2->3 ({nk}; repaired '>=' is '=' here)",
+       f"(log {n})^2 e^{{-(a_1 - b_{n})}} <= (log {n})^2 e^{{b_{n}}}/e^{{a_1}}  (e^{{-(a_1 - b_{n})}} <= e^{{b_{n} - a_1}} = "
+       f"e^{{b_{n}}} e^{{-a_1}})",
+       claim(["a1", b], log_n + [axiom("exp_add", x=bn, y=-A1), axiom("exp_neg", x=A1),
+                                 axiom("exp_le", x=-(A1 - bn), y=bn + -A1)], ln_ ** 2 * e <= ln_ ** 2 * r), ["smt"])
+    return names, w * kk * q, p_ * q, 2 * ln_ ** 2 * q, ln_ ** 2 * r, ln_ ** 2 * e
+
+
+def lemma7_last_chain(n, a_, bn, h, terms):
+    """The chain (120)-(128) at (n, n - 1) over fact.chain_117, from Lemma 6 at n (linked, closed)."""
+    names, x1, x2, x3, x4, y = terms
+    tag = f"lemma7.n{n}k{n - 1}"
+    bs = ", ".join([f"a_{i}" for i in range(1, n)] + [f"b_{n}"])
+    ob(f"{tag}.chain", f"ks:B.3 (120)-(128) for (n, k) = ({n}, {n - 1})",
+       f"boltz({bs}) - boltz({', '.join(f'a_{i}' for i in range(1, n + 1))}) > (log {n})^2 e^{{-(a_1 - b_{n})}} "
+       f"(Lemma 6 at n = {n}, then (124)-(128))",
+       claim(names, hyps_(h, cite(f"{tag}.max_lemma6") if n > 2 else [], cite(f"{tag}.delta_lemma6"),
+                          cite(f"lemma6.conclusion_103.n{n}"), cite(f"{tag}.product"), cite(f"{tag}.step_126_scaled"),
+                          cite(f"{tag}.step_127_128"), cite(f"{tag}.step_128_line3"),
+                          cite("fact.chain_117", D=boltz(a_[:-1] + [bn]) - boltz(a_), X1=x1, X2=x2, X3=x3, X4=x4, Y=y)),
+             boltz(a_[:-1] + [bn]) - boltz(a_) > y), ["smt"])
+
+
+T21 = lemma7_last_steps(2, [A1, A2], B2, L2, LOG2, H117, (
+    "e^{b_2} < e^{a_1} (b_2 < a_2 < a_1), so 2 (log 2)^2 e^{b_2}/(e^{a_1} + e^{b_2}) > (log 2)^2 e^{b_2}/e^{a_1}",
+    H117[:2] + [delta > 2 * L2 + 3] + LOG2 + [axiom("exp_lt", x=B2, y=A1)]))
 Dc, X1c, X2c, X3c, X4c, Yc = V("D", "X1", "X2", "X3", "X4", "Y")
 ob("fact.chain_117", "ks:B.3 (124)-(128) (the chain, over placeholders)",
    "D > X1 > X2 > X3 > X4 >= Y  =>  D > Y",
    claim(["D", "X1", "X2", "X3", "X4", "Y"], [Dc > X1c, X1c > X2c, X2c > X3c, X3c > X4c, Yc <= X4c], Dc > Yc), ["smt"])
-ob("lemma7.n2k1.chain", "ks:B.3 (120)-(128) for (n, k) = (2, 1)",
-   "boltz(a_1, b_2) - boltz(a_1, a_2) > (log 2)^2 e^{-(a_1 - b_2)} (Lemma 6 at n = 2, then (124)-(128))",
-   claim(V117, hyps_(H117, cite("lemma7.n2k1.delta_lemma6"), cite("lemma6.conclusion_103.n2"),
-                     cite("lemma7.n2k1.product"), cite("lemma7.n2k1.step_126_scaled"),
-                     cite("lemma7.n2k1.step_127_128"), cite("lemma7.n2k1.step_128_line3"),
-                     cite("fact.chain_117", D=D7, X1=W7 * K7 * Q7, X2=P7 * Q7, X3=2 * L2 ** 2 * Q7, X4=L2 ** 2 * R7,
-                          Y=L2 ** 2 * E7)),
-         D7 > L2 ** 2 * E7), ["smt"])
+lemma7_last_chain(2, [A1, A2], B2, H117, T21)
 Ac, Bc = V("A", "B")
 ob("fact.abs_117", "ks:B.3 (117) (the absolute value)", "B - A > Y  =>  |A - B| > Y",
    claim(["A", "B", "Y"], [Bc - Ac > Yc], abs_(Ac - Bc) > Yc), ["smt"])
 
 
-def conclusion_117(k, vars_, hyps, b_, e, abs_lemma, note):
-    """(117) at (n, k) = (2, k), closed: the chain step's goal, then |.| by ``abs_lemma`` (over placeholders)."""
-    a_, y = [A1, A2], L2 ** 2 * e
-    ob(f"lemma7.conclusion_117.n2k{k}", f"ks:B.3 Lemma 7 (117), (n, k) = (2, {k})",
-       f"|boltz(a) - boltz(b)| > (log n)^2 e^{{-(a_1 - b_{{k+1}})}} for n = 2, k = {k} ({note})",
-       claim(vars_, hyps_(hyps, cite(f"lemma7.n2k{k}.chain"), cite(abs_lemma, A=boltz(a_), B=boltz(b_), Y=y)),
+def conclusion_117(k, vars_, hyps, b_, e, abs_lemma, note, a_=(A1, A2), ln_=L2):
+    """(117) at (n, k), n = len(a_), closed: the chain step's goal, then |.| by ``abs_lemma`` (over placeholders)."""
+    n, a_, y = len(a_), list(a_), ln_ ** 2 * e
+    ob(f"lemma7.conclusion_117.n{n}k{k}", f"ks:B.3 Lemma 7 (117), (n, k) = ({n}, {k})",
+       f"|boltz(a) - boltz(b)| > (log n)^2 e^{{-(a_1 - b_{{k+1}})}} for n = {n}, k = {k} ({note})",
+       claim(vars_, hyps_(hyps, cite(f"lemma7.n{n}k{k}.chain"), cite(abs_lemma, A=boltz(a_), B=boltz(b_), Y=y)),
              abs_(boltz(a_) - boltz(b_)) > y), ["smt"])
 
 
@@ -947,11 +980,7 @@ ob("lemma7.n3k0.chain", "ks:B.3 (129)-(131) for (n, k) = (3, 0)",
                      cite("fact.chain_131.n3", A=boltz([A1, A2, A3v]), A2=boltz([A1, AD, A3v]), A3=boltz(BARA3V), A4=LINE2_3,
                           B=boltz([B1, B2, B3v]), b=B1, a=A1, d=delta, F=F3, Y=LN3 ** 2 * E30)),
          boltz([A1, A2, A3v]) - boltz([B1, B2, B3v]) > LN3 ** 2 * E30), ["smt"])
-ob("lemma7.conclusion_117.n3k0", "ks:B.3 Lemma 7 (117), (n, k) = (3, 0)",
-   "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} for n = 3, k = 0 (closed)",
-   claim(V3K0, hyps_(H3K0, cite("lemma7.n3k0.chain"),
-                     cite("fact.abs_117.pos", A=boltz([A1, A2, A3v]), B=boltz([B1, B2, B3v]), Y=LN3 ** 2 * E30)),
-         abs_(boltz([A1, A2, A3v]) - boltz([B1, B2, B3v])) > LN3 ** 2 * E30), ["smt"])
+conclusion_117(0, V3K0, H3K0, [B1, B2, B3v], E30, "fact.abs_117.pos", "closed", a_=(A1, A2, A3v), ln_=LN3)
 conclusion_117(0, V1170, H1170, [B1, B2], E70, "fact.abs_117.pos", "closed")
 
 # Lemma 7 closed for (n, k) = (3, 2) = (n, n - 1): a = (a_1, a_2, a_3), b = (a_1, a_2, b_3) ((116) with k = 2 writes
@@ -960,61 +989,18 @@ conclusion_117(0, V1170, H1170, [B1, B2], E70, "fact.abs_117.pos", "closed")
 # e^{a_2} + e^{b_3} < 2 e^{a_1}, since e^{a_2}, e^{b_3} < e^{a_1 - delta} = e^{a_1} e^{-delta} < e^{a_1} / 9.
 B3_ = var("b3")
 ADm = A1 + -delta
-W32, K32 = A3v - B3_, delta + A3v - B3_ - LN3 - 1
-Q32 = softmax([A1, A2, B3_])[2]
-Y31, Y32 = delta - LN3, 2 * delta - 2 * LN3 - 1
-P32 = Y31 * Y32
 E32 = exp(-(A1 - B3_))
-R32 = exp(B3_) / exp(A1)
-D32 = boltz([A1, A2, B3_]) - boltz([A1, A2, A3v])
 H32 = [AD > A2, A2 - delta > A3v, A3v > B3_, A3v - B3_ > delta, delta > 2 * LN3 + 3]  # the lemma's hypotheses at (3, 2)
 V32 = ["a1", "a2", "a3", "b3", "delta"]
-ob("lemma7.n3k2.max_lemma6", "ks:B.3 (124) (Lemma 6's hypothesis (102) at n = 3)",
-   "a_1 - delta > a_2 > a_3 + delta  =>  max(a_1, a_2) - delta > a_3",
-   claim(["a1", "a2", "a3", "delta"], [AD > A2, A2 - delta > A3v], max_(A1, A2) - delta > A3v), ["smt"])
-ob("lemma7.n3k2.delta_only", "ks:B.3 (124) (Lemma 6's hypothesis on delta at n = 3)",
-   "delta > 2 log 3 + 3 and log 3 > log 1 = 0  =>  delta > log 3 + 3",
-   claim(["delta"], [delta > 2 * LN3 + 3] + LOG3, delta > LN3 + 3), ["smt"])
-ob("lemma7.n3k2.factors", "ks:B.3 (124) line 1->2 (each factor, n = 3, k = 2)",
-   "a_3 - b_3 > delta - log 3 > 0 and delta + a_3 - b_3 - log 3 - 1 > 2 delta - 2 log 3 - 1 > 0 (log(n - k) = 0)",
-   claim(["a3", "b3", "delta"], [A3v - B3_ > delta, delta > 2 * LN3 + 3] + LOG3,
-         and_(W32 > Y31, Y31 > 0, K32 > Y32, Y32 > 0)), ["smt"])
-ob("lemma7.n3k2.product", "ks:B.3 (124) line 1->2 (the product, times q > 0; n = 3, k = 2)",
-   "(a_3 - b_3)(delta + a_3 - b_3 - log 3 - 1) q > (delta - log 3)(2 delta - 2 log 3 - 1) q, q = e^{b_3}/(e^{a_1} + e^{a_2} + e^{b_3})",
-   claim(V32, hyps_(cite("lemma7.n3k2.factors"), cite("softmax_pos.n3", x=B3_, a3=B3_)[-1],
-                    cite("lemma7.step_124_line2.mono_product", x1=W32, y1=Y31, x2=K32, y2=Y32, Q=Q32)),
-         W32 * K32 * Q32 > P32 * Q32), ["smt"])
-ob("lemma7.n3k2.step_125_126", "ks:B.3 (125)-(126) (n = 3, k = 2)",
-   "(delta - log 3)(2 delta - 2 log 3 - 1) > (log 3 + 3)(2 log 3 + 5) - log 1 > 2 (log 3)^2 when delta > 2 log 3 + 3",
-   claim(["delta"], [delta > 2 * LN3 + 3] + LOG3, P32 > 2 * LN3 ** 2), ["smt"])
-ob("lemma7.n3k2.step_126_scaled", "ks:B.3 (126) (times q > 0; n = 3, k = 2)",
-   "(delta - log 3)(2 delta - 2 log 3 - 1) q > 2 (log 3)^2 q",
-   claim(["delta", "a1", "a2", "b3"], hyps_(cite("lemma7.n3k2.step_125_126"), cite("softmax_pos.n3", x=B3_, a3=B3_)[-1]),
-         P32 * Q32 > 2 * LN3 ** 2 * Q32), ["smt"])
-ob("lemma7.n3k2.step_127_128", "ks:B.3 (127)-(128) line 1->2 (n = 3, k = 2)",
-   "e^{a_2}, e^{b_3} < e^{a_1 - delta} = e^{a_1} e^{-delta} and e^{-delta} < e^{-2 log 3} = 1/9, so e^{a_1} + e^{a_2} + "
-   "e^{b_3} < 2 e^{a_1} and 2 (log 3)^2 q > (log 3)^2 e^{b_3}/e^{a_1}",
-   claim(V32, H32 + LOG3 + [axiom("exp_lt", x=A2, y=ADm), axiom("exp_lt", x=B3_, y=ADm), axiom("exp_add", x=A1, y=-delta),
-                            axiom("exp_lt", x=-delta, y=-LN3 + -LN3), axiom("exp_add", x=-LN3, y=-LN3),
-                            axiom("exp_neg", x=LN3), axiom("exp_log", x=num(3))],
-         2 * LN3 ** 2 * Q32 > LN3 ** 2 * R32), ["smt"])
-ob("lemma7.n3k2.step_128_line3", "ks:B.3 (128) line 2->3 (n = 3, k = 2; repaired '>=' is '=' here)",
-   "(log 3)^2 e^{-(a_1 - b_3)} <= (log 3)^2 e^{b_3}/e^{a_1}  (e^{-(a_1 - b_3)} <= e^{b_3 - a_1} = e^{b_3} e^{-a_1})",
-   claim(["a1", "b3"], LOG3 + [axiom("exp_add", x=B3_, y=-A1), axiom("exp_neg", x=A1),
-                               axiom("exp_le", x=-(A1 - B3_), y=B3_ + -A1)], LN3 ** 2 * E32 <= LN3 ** 2 * R32), ["smt"])
-ob("lemma7.n3k2.chain", "ks:B.3 (120)-(128) for (n, k) = (3, 2)",
-   "boltz(a_1, a_2, b_3) - boltz(a_1, a_2, a_3) > (log 3)^2 e^{-(a_1 - b_3)} (Lemma 6 at n = 3, then (124)-(128))",
-   claim(V32, hyps_(H32, cite("lemma7.n3k2.max_lemma6"), cite("lemma7.n3k2.delta_only"), cite("lemma6.conclusion_103.n3"),
-                    cite("lemma7.n3k2.product"), cite("lemma7.n3k2.step_126_scaled"),
-                    cite("lemma7.n3k2.step_127_128"), cite("lemma7.n3k2.step_128_line3"),
-                    cite("fact.chain_117", D=D32, X1=W32 * K32 * Q32, X2=P32 * Q32, X3=2 * LN3 ** 2 * Q32,
-                         X4=LN3 ** 2 * R32, Y=LN3 ** 2 * E32)),
-         D32 > LN3 ** 2 * E32), ["smt"])
-ob("lemma7.conclusion_117.n3k2", "ks:B.3 Lemma 7 (117), (n, k) = (3, 2)",
-   "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} for n = 3, k = 2 (b_1 = a_1, b_2 = a_2; closed)",
-   claim(V32, hyps_(H32, cite("lemma7.n3k2.chain"),
-                    cite("fact.abs_117", A=boltz([A1, A2, A3v]), B=boltz([A1, A2, B3_]), Y=LN3 ** 2 * E32)),
-         abs_(boltz([A1, A2, A3v]) - boltz([A1, A2, B3_])) > LN3 ** 2 * E32), ["smt"])
+T32 = lemma7_last_steps(3, [A1, A2, A3v], B3_, LN3, LOG3, H32, (
+    "e^{a_2}, e^{b_3} < e^{a_1 - delta} = e^{a_1} e^{-delta} and e^{-delta} < e^{-2 log 3} = 1/9, so e^{a_1} + e^{a_2} + "
+    "e^{b_3} < 2 e^{a_1} and 2 (log 3)^2 q > (log 3)^2 e^{b_3}/e^{a_1}",
+    H32 + LOG3 + [axiom("exp_lt", x=A2, y=ADm), axiom("exp_lt", x=B3_, y=ADm), axiom("exp_add", x=A1, y=-delta),
+                  axiom("exp_lt", x=-delta, y=-LN3 + -LN3), axiom("exp_add", x=-LN3, y=-LN3), axiom("exp_neg", x=LN3),
+                  axiom("exp_log", x=num(3))]))
+lemma7_last_chain(3, [A1, A2, A3v], B3_, H32, T32)
+conclusion_117(2, V32, H32, [A1, A2, B3_], E32, "fact.abs_117", "b_1 = a_1, b_2 = a_2; closed", a_=(A1, A2, A3v),
+               ln_=LN3)
 
 # Lemma 7 conclusion (117), sampled on random separated vectors.
 for n, k in ((2, 1), (3, 1), (3, 0), (4, 2)):
