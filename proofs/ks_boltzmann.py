@@ -104,10 +104,14 @@ def cite(id_, **terms):
     instantiated (each keeps its own source; the checker requires them to be hypotheses of the citing
     claim), then the instance of its goal, citing it. ``terms`` replaces the cited claim's variables;
     the others are kept as they are."""
-    full = f"ks.boltz.{id_}"
     # renaming a variable also renames it where it is a derivative's variable (diff(f, a1) at a1 := x is
     # diff(f(x), x)); the checker accepts such an instance only when the renaming is valid
-    return link_hyps(next(o for o in ob_list if o.id == full), **terms)
+    return link_hyps(_o(id_), **terms)
+
+
+def _o(id_):
+    """The obligation ``ks.boltz.<id_>`` transcribed so far."""
+    return next(o for o in ob_list if o.id == f"ks.boltz.{id_}")
 
 
 hyps_ = merge_hyps
@@ -433,7 +437,7 @@ def lemma6_closed(n):
     ob(f"lemma6.tangent_104.n{n}", "ks:B.2 (104) at x = b_n",
        f"boltz(b{n}, {on}) + (a{n} - b{n}) d/db{n} boltz(b{n}, {on}) > boltz(a{n}, {on}) for b{n} < a{n} (n = {n})",
        claim(names + [f"b{n}", "delta"],
-             hyps_(an > bn, SEP6, mvt_hyp(next(x for x in ob_list if x.id == f"ks.boltz.lemma6.tangent_decreasing.n{n}"),
+             hyps_(an > bn, SEP6, mvt_hyp(_o(f"lemma6.tangent_decreasing.n{n}"),
                                           **{f"b{n}": bn})),
              boltz([bn] + o) + (an - bn) * diff(boltz([bn] + o), bn) > boltz([an] + o)), ["smt"])
     BB = [bn] + o
@@ -882,7 +886,7 @@ ob("lemma7.n2k0.step_129", "ks:B.3 (129) (boltz(a) > boltz(bar a), n = 2)",
    "a_2 < a_1 - delta: boltz(a_2, a_1) > boltz(a_1 - delta, a_1) (the mean value theorem on the step above)",
    claim(["a1", "a2", "delta"],
          hyps_(A1 - delta > A2, delta > 2 * L2 + 3,
-               mvt_hyp(next(x for x in ob_list if x.id == "ks.boltz.lemma7.n2k0.decreasing"), a1=A1, a2=A2)),
+               mvt_hyp(_o("lemma7.n2k0.decreasing"), a1=A1, a2=A2)),
          boltz([A2, A1]) > boltz([A1 - delta, A1])), ["smt"])
 ob("lemma7.n2k0.boltz_le_b1", "ks:B.3 (131) line 1 (boltz(b) <= b_1, a weighted average; n = 2)",
    "b_1 - delta > b_2, delta > 2 log 2 + 3 > 0  =>  boltz(b_1, b_2) <= b_1",
@@ -973,8 +977,8 @@ ob("lemma7.n3k0.chain", "ks:B.3 (129)-(131) for (n, k) = (3, 0)",
    # (129) in two moves, each the mean value theorem on a step above: boltz(a) > boltz(a_1, a_1 - delta, a_3) >
    # boltz(bar a) (a_2 < a_1 - delta, and a_3 < a_1 - delta from the sorted step)
    claim(V3K0, hyps_(H3K0, LOG3, cite("lemma7.n3k0.sorted"),
-                     mvt_hyp(next(x for x in ob_list if x.id == "ks.boltz.lemma7.n3k0.decreasing.i2"), a1=A1, a3=A3v),
-                     mvt_hyp(next(x for x in ob_list if x.id == "ks.boltz.lemma7.n3k0.decreasing.i3"), a1=A1),
+                     mvt_hyp(_o("lemma7.n3k0.decreasing.i2"), a1=A1, a3=A3v),
+                     mvt_hyp(_o("lemma7.n3k0.decreasing.i3"), a1=A1),
                      cite("lemma7.identity_130.line2.n3"), cite("lemma7.identity_130.line3.n3"),
                      cite("lemma7.n3k0.boltz_le_b1"), cite("lemma7.n3k0.step_131"),
                      cite("fact.chain_131.n3", A=boltz([A1, A2, A3v]), A2=boltz([A1, AD, A3v]), A3=boltz(BARA3V), A4=LINE2_3,
@@ -1136,10 +1140,6 @@ ob("fact.perm_16.b", "ks:B.3 (proof of Lemma 1: w.l.o.g. sorted, over placeholde
 ob("fact.perm_16", "ks:B.3 (proof of Lemma 1: w.l.o.g. sorted, over placeholders)",
    "|A2 - B2| > Z, A2 = A, B2 = B  =>  |A - B| > Z",
    claim(["A", "B", "A2", "B2", "Z"], [abs_(Ap - Bp) > Zc_, Ap.eq(Av_), Bp.eq(Bv_)], abs_(Av_ - Bv_) > Zc_), ["smt"])
-
-
-def _o(id_):
-    return next(o for o in ob_list if o.id == f"ks.boltz.{id_}")
 
 
 def _split(id_, ref, statement, first, plain, pos, neg, goal, vars_, **kw):
