@@ -138,3 +138,16 @@ def test_a_confirmed_root_is_bound_too(tmp_path):
     got = _verify([fake])
     (r,) = got.values()
     assert r["status"] == "REJECTED" and "visible ASCII" in r["reason"], r
+
+
+@pytest.mark.parametrize("case, why", [
+    ("mvt", "cites the mean value theorem on infoflow.model.fig5.learns, whose conditions are checked only in a PROVED"),
+    ("plain", "a plain hypothesis is not named as a hypothesis of the theorem"),
+])
+def test_a_confirmed_root_passes_the_checks_of_a_proved_one(case, why):
+    """Attack round 16 (files as the reviewer forged them): a user's theorem recorded CONFIRMED over one CONFIRMED
+    root that cites `mvt:` (never checked outside a PROVED certificate) or has an unnamed plain premise."""
+    got = _verify([Path(__file__).parent / "data" / "round16" / case])
+    (th,) = [r for r in got.values() if r.get("theorem")]
+    assert th["status"] == "CONDITIONAL" and th["computed"] == "OPEN" and th["released"] is False, th
+    assert any(why in b for b in th["blocking"]), th["blocking"]

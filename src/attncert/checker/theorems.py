@@ -135,19 +135,9 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
         return ("OPEN", why, []) if why else ("REFUTED AS PRINTED", [], [])
     if not obj["roots"]:
         return "OPEN", ["no step states it"], []
-    one = certs.get(obj["roots"][0]) if len(obj["roots"]) == 1 else None
-    if one is not None and one["verdict"] == "CONFIRMED":
-        # numerical evidence for the very claim the theorem names, with every source of the root established
-        # and nothing declared missing (attack round 15: this path once skipped all three)
-        why = []
-        if one["claim_sha256"] != obj["root_claims"][one["id"]]:
-            why.append(f"the certificate {one['id']} of this set states another claim than the root this theorem "
-                       "names (claim_sha256 differs)")
-        else:
-            why.extend(cert_why(one["id"]))
-        if obj["declared"] is not None:
-            why.append(obj["declared"])
-        return ("OPEN", list(dict.fromkeys(why)), []) if why else ("CONFIRMED", ["numerical evidence only"], [])
+    # one CONFIRMED root: numerical evidence, under the same checks as a PROVED root (its claim, its sources,
+    # the naming of its premises, nothing declared missing); attack rounds 15 and 16 found this path skipping them
+    confirmed = len(obj["roots"]) == 1 and certs.get(obj["roots"][0], {}).get("verdict") == "CONFIRMED"
     why: list[str] = []
     named: dict = {}
     for h in obj["hypotheses"]:
@@ -161,7 +151,7 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
             why.append(f"the certificate {r} of this set states another claim than the root this theorem names "
                        "(claim_sha256 differs)")
             continue
-        if c["verdict"] != "PROVED":
+        if c["verdict"] != "PROVED" and not confirmed:
             why.append(f"{r} is {c['verdict']}")
             continue
         why.extend(cert_why(r))
@@ -172,11 +162,13 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
             why.append(f"{r}: a plain hypothesis is not named as a hypothesis of the theorem")
         if mine - set(hyps):
             why.append(f"{r}: a named hypothesis is not a hypothesis of the root")
-    axioms = sorted(_axioms(obj["roots"], certs))
+    axioms = [] if confirmed else sorted(_axioms(obj["roots"], certs))
     if obj["declared"] is not None:  # what the record says its roots do not carry: never stronger than OPEN
         why.append(obj["declared"])
     if why:
         return "OPEN", list(dict.fromkeys(why)), axioms
+    if confirmed:
+        return "CONFIRMED", ["numerical evidence only"], []
     return ("PROVED FOR INSTANCES" if obj["instances"] is not None else "PROVED"), [], axioms
 
 

@@ -1020,8 +1020,9 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             if ok[src][1]["verdict"] != "PROVED":
                 links[(cid, i)] = (f"hypothesis {i + 1} rests on {src}, which is {ok[src][1]['verdict']}", None, [])
                 continue
-            if mvt and obj["verdict"] != "PROVED":  # the rule's conditions matter only for PROVED
-                links[(cid, i)] = (None, src, [])
+            if mvt and obj["verdict"] != "PROVED":  # the rule is checked only for PROVED (attack round 16)
+                links[(cid, i)] = (f"hypothesis {i + 1} cites the mean value theorem on {src}, whose conditions are "
+                                   "checked only in a PROVED certificate", src, [])
                 continue
             try:
                 reason, carried = (check_mvt(obj, i, ok[src][1], solver_timeout) if mvt

@@ -437,13 +437,11 @@ def theorem_verdict(th: Theorem, clo: Closure) -> tuple[str, list[str], list[str
     blocking: list[str] = []
     axioms: set = set()
     verdicts = [clo.verdicts.get(r) for r in th.roots]
-    if len(th.roots) == 1 and verdicts[0] == "CONFIRMED":
-        # numerical evidence only, and only when the root's own sources hold and nothing is declared missing
-        why = clo.why(th.roots[0]) + ([th.blocking] if th.blocking else [])
-        return ("OPEN", list(dict.fromkeys(why)), []) if why else ("CONFIRMED", ["numerical evidence only"], [])
+    # one CONFIRMED root: numerical evidence, under the same checks as a PROVED root
+    confirmed = len(th.roots) == 1 and verdicts[0] == "CONFIRMED"
     names = dict(th.hypotheses)
     for r, v in zip(th.roots, verdicts):
-        if v != "PROVED":
+        if v != "PROVED" and not confirmed:
             blocking.append(f"{r} is {v or 'not run'}")
             continue
         blocking.extend(clo.why(r))
@@ -454,6 +452,8 @@ def theorem_verdict(th: Theorem, clo: Closure) -> tuple[str, list[str], list[str
         blocking.append(th.blocking)
     if blocking:
         return "OPEN", list(dict.fromkeys(blocking)), sorted(axioms)
+    if confirmed:
+        return "CONFIRMED", ["numerical evidence only"], []
     return ("PROVED FOR INSTANCES" if th.instances else "PROVED"), [], sorted(axioms)
 
 
