@@ -64,7 +64,7 @@ KS = [
     ("display", "(28)", 432, "transcribed", ["ks.thm.thm2.separation_28"], ""),
     ("display", "(29)", 438, "not transcribed", [], "definition (no claim to check): the choice of |u^T u'|"),
     ("display", "(30)", 442, "transcribed", ["ks.thm.lemma3.chain_79"], "the instance delta = 2 log n + 3 of Lemma 3's (74), checked through the chain (79)"),
-    ("display", "(31)", 444, "not transcribed", [], "not yet transcribed: needs vector norms (instance of (75); lower half from Lemma 2 of Park et al., upper half Cauchy-Schwarz); taken as fact:(31) by ks.thm.thm2.att_bound_33_34 and score_bound_38; checked on built instances by `attncert construct ks-thm2`, not an obligation"),
+    ("display", "(31)", 444, "transcribed", ["ks.thm.thm2.att_bound_33_34", "ks.thm.thm2.score_bound_38"], "upper half |v^T x| <= ||x||: Cauchy-Schwarz with ||v|| = 1 (axiom instances over opaque vectors) in ks.thm.thm2.att_bound_33_34 and score_bound_38; lower half (Lemma 2 of Park et al., (76)) still taken as fact:(76) by ks.thm.lemma3.chain_79; both checked on built instances by `attncert construct ks-thm2`"),
     ("display", "(32)", 450, "not transcribed", [], "definition (no claim to check): the choice ||W_O u''|| = eps/(4 r_max)"),
     ("display", "(33)", 463, "transcribed", ["ks.thm.thm2.convex_33", "ks.thm.thm2.att_bound_33_34"], "convex-combination step for n = 3"),
     ("display", "(34)", 464, "transcribed", ["ks.thm.thm2.att_bound_33_34"], ""),

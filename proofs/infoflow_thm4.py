@@ -21,6 +21,7 @@ from attncert.papers.infoflow.depth import C_ABS, b_points
 from attncert.papers.ks.boltzmann import boltz as ks_boltz, entropy as ks_entropy, logsumexp as ks_logsumexp
 from attncert.papers.ks.boltzmann import partition as ks_partition, softmax as ks_softmax
 from attncert.core.expr import E, abs_, add, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, var
+from attncert.core.expr import norm, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
@@ -333,12 +334,42 @@ H_chain = qpos + [T >= 2, e > 0, e <= 1, q1 >= q2, q5 >= Mi, Mi * T >= Sz1,
                   Sz1 * (1 + dlt) >= Sz2, Sz2 * (1 + dlt) >= Sz1]
 CH = ["q1", "q2", "q3", "q4", "q5", "T", "e", "Mi"]
 u4, u3 = v("u4", "u3")    # ||Q4 (V4 - V2) + Q5 (V5 - V2)||, and the same with Q3
+# the value vectors V_j of (14)-(15) (opaque vectors: only the norm axioms are known of them)
+VV = {j: vvar(f"V{j}") for j in (2, 3, 4, 5)}
+U4V = ["u4"] + [Var(f"V{j}", "vec") for j in (2, 4, 5)]
+U3V = ["u3"] + [Var(f"V{j}", "vec") for j in (2, 3, 5)]
+
+
+def norm_split(u, qa, a, bound):
+    """u = ||Qa (Va - V2) + Q5 (V5 - V2)|| and what bounds it: the triangle inequality and homogeneity
+    (axiom instances) and ||V_j|| <= bound for j = 2, a, 5 (plain hypotheses: the paper's L408 claim with
+    bound 1, REFUTED as printed by infoflow.thm4.values_norm_as_printed; rho = sqrt(nE) repaired)."""
+    Va, V2, V5 = VV[a], VV[2], VV[5]
+    Da, D5 = vsub(Va, V2), vsub(V5, V2)
+    A, B = vscale(qa, Da), vscale(q5, D5)
+    return [u >= 0, u.eq(norm(vadd(A, B))),
+            axiom("norm_triangle", x=A, y=B), axiom("norm_scale", c=qa, x=Da), axiom("norm_scale", c=q5, x=D5),
+            axiom("norm_triangle", x=Va, y=vscale(-1, V2)), axiom("norm_triangle", x=V5, y=vscale(-1, V2)),
+            axiom("norm_scale", c=num(-1), x=V2), norm(V2) <= bound, norm(Va) <= bound, norm(V5) <= bound]
+
+
+def u_bound(chain, u, qa, a, bound, extra_vars, extra_hyps, note):
+    """Obligation {chain}.u{a}_bound: u <= 2 bound (Qa + Q5), and the hypotheses that cite it."""
+    uvars = (U4V if a == 4 else U3V)
+    base = [qa > 0, q5 > 0] + extra_hyps + norm_split(u, qa, a, bound)
+    goal = u <= 2 * bound * (qa + q5)
+    ob(f"{chain}.u{a}_bound", f"{REF} (16) <= (17) (L452){note}",
+       f"||Q{a}(V{a} - V2) + Q5(V5 - V2)|| <= Q{a}||V{a} - V2|| + Q5||V5 - V2|| <= 2 b (Q{a} + Q5) by the triangle "
+       f"inequality and homogeneity, given ||V_j|| <= b{note}",
+       claim([f"q{a}", "q5"] + extra_vars + uvars, base, goal), ["smt"])
+    return norm_split(u, qa, a, bound) + [fact(goal, f"infoflow.thm4.{chain}.u{a}_bound")]
+
+
 # the chain as printed rests on ||V_j|| <= 1 (L408), which is false: infoflow.thm4.values_norm_as_printed. It is
 # kept as printed; the chain_r obligations below carry the repaired bound ||V_j|| <= rho = sqrt(n E) through
-H_u4 = [u4 >= 0, fact(u4 <= 2 * q4 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim, "
-                       "REFUTED as printed: infoflow.thm4.values_norm_as_printed)")]
-H_u3 = [u3 >= 0, fact(u3 <= 2 * q3 + 2 * q5, "fact:triangle inequality and ||V_j|| <= 1 (the paper's L408 claim, "
-                       "REFUTED as printed: infoflow.thm4.values_norm_as_printed)")]
+_PRINTED = ", as printed: ||V_j|| <= 1 (L408, REFUTED as printed: infoflow.thm4.values_norm_as_printed)"
+H_u4 = u_bound("chain", u4, q4, 4, 1, [], [], _PRINTED)
+H_u3 = u_bound("chain", u3, q3, 3, 1, [], [], _PRINTED)
 t16 = abs_(q2 - q1) * u4 / ((q1 + q4 + q5) * (q2 + q4 + q5))
 t17 = abs_(q2 - q1) * (2 * q4 + 2 * q5) / ((q1 + q4 + q5) * (q2 + q4 + q5))
 t18 = 2 * abs_(q2 - q1) / (q1 + q4 + q5)
@@ -350,7 +381,7 @@ chain = [("16_17", "(16) <= (17)", t16, t17, H_u4, "<="), ("17_18", "(17) <= (18
          ("18_19", "(18) <= (19) (Q1+Q4+Q5 >= Q5 >= (Q1+Q3+Q5)/T)", t18, t19, [], "<="),
          ("20_21", "(20) <= (21) (the ratio condition)", t20, t21, [], "<="), ("21_22", "(21) = (22)", t21, t22, [], "=")]
 for id_, st, a_, b_, extra, rel in chain:
-    ob(f"chain.{id_}", f"{REF} {st}", st, claim(CH + (["u4"] if extra else []), H_chain + extra,
+    ob(f"chain.{id_}", f"{REF} {st}", st, claim(CH + (U4V if extra else []), H_chain + extra,
                                                               a_ <= b_ if rel == "<=" else a_.eq(b_)), ["smt"])
 ob("chain.19_20_as_printed", f"{REF} (19) = (20)", "as printed: 2T(Q2 - Q1)/(Q1 + Q3 + Q5) = |1 - sum z2 / sum z1|",
    claim(CH, H_chain, t19.eq(t20)), ["replay", "model", "probe"], expect=Verdict.REFUTED,
@@ -363,12 +394,12 @@ ob("chain.19_20", f"{REF} (19) = (20) repaired", "(19) = 2T |1 - sum z2 / sum z1
 ob("chain.20_21_repaired", f"{REF} (20) <= (21) repaired", "2T |1 - sum z2 / sum z1| <= 2T delta = T eps^{k+1}/(12 T^2)",
    claim(CH, H_chain, 2 * T * t20 <= t21), ["smt"], repairs="infoflow.thm4.chain.19_20_as_printed")
 ob("chain.16_22", f"{REF} (16) <= (22)", "the whole chain: (16) <= eps^{k+1}/(12 T)",
-   claim(CH + ["u4"], H_chain + H_u4, t16 <= t22), ["smt"])
-C_16_22 = closed("chain.16_22", f"{REF} (16) <= (22)", CH + ["u4"], H_chain + H_u4, t16 <= t22, keep=7)
+   claim(CH + U4V, H_chain + H_u4, t16 <= t22), ["smt"])
+C_16_22 = closed("chain.16_22", f"{REF} (16) <= (22)", CH + U4V, H_chain + H_u4, t16 <= t22, keep=7)
 t23 = abs_(q2 - q1) * u3 / (Sz1 * Sz2)
 ob("bound_23", f"{REF} (23)", "||(Q2-Q1)(Q3(V3-V2) + Q5(V5-V2))|| / ((Q1+Q3+Q5)(Q2+Q3+Q5)) <= eps^{k+1}/(12T)",
-   claim(CH + ["u3"], H_chain + H_u3, t23 <= t22), ["smt"])
-C_23 = closed("bound_23", f"{REF} (23)", CH + ["u3"], H_chain + H_u3, t23 <= t22, keep=7)
+   claim(CH + U3V, H_chain + H_u3, t23 <= t22), ["smt"])
+C_23 = closed("bound_23", f"{REF} (23)", CH + U3V, H_chain + H_u3, t23 <= t22, keep=7)
 # (24)-(30): norms of the three vectors of the z-identity: n24 = ||second3||, n25 = ||lhs3||, n26 = ||first3||
 n24, n25, n26, n27, n31, n35, n36a, n36b, n16 = v("n24", "n25", "n26", "n27", "n31", "n35", "n36a", "n36b", "n16")
 ob("chain.24_26", f"{REF} (24) <= (25) + (26)", "second = lhs - first (identity_14_15.z), so ||second|| <= ||lhs|| + ||first||",
@@ -379,7 +410,7 @@ ob("chain.25_27", f"{REF} (25) = (27)", "(25) is the difference of the attention
        SV(lz1, vz1, pos) / S(lz1, pos) - SV(lz2, vz2, pos) / S(lz2, pos))), ["identity"])
 ob("chain.27_29", f"{REF} (27) + (28) <= (29) = (30)",
    "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (23) give <= eps^{k+1}/(4T)",
-   claim(["n27", "n26"] + CH + ["u3"],
+   claim(["n27", "n26"] + CH + U3V,
          [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)")]
          + H_chain + H_u3 + [fact(C_23, "infoflow.thm4.bound_23.closed"),
                              n26.eq(t23)],    # n26 = ||(28)||, the z-term that (23) bounds
@@ -412,7 +443,7 @@ def chain_36_38(chain, ref, statement, ch, h31, hu4, c31, c16_22):
     """(36) <= (37) <= (38) from the closed forms of (31)-(33) and (16)-(22) of ``chain`` ('chain' as printed,
     'chain_r' repaired); n31, n16 are the norms of the two terms of (36), (31) and (16)."""
     ob(f"{chain}.36_38", ref, statement,
-       claim(["n31", "n16"] + ch + ["nd", "u4"],
+       claim(["n31", "n16"] + ch + ["nd"] + U4V,
              [T >= 1, e > 0] + h31 + hu4
              + [fact(c31, f"infoflow.thm4.{chain}.31_33.closed"), fact(c16_22, f"infoflow.thm4.{chain}.16_22.closed"),
                 n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
@@ -434,10 +465,9 @@ dlt_r = e / (24 * T * T * rho)
 H_chain_r = qpos + [T >= 2, e > 0, rho >= 1, e <= 1, q1 >= q2, q5 >= Mi, Mi * T >= Sz1,
                     Sz1 * (1 + dlt_r) >= Sz2, Sz2 * (1 + dlt_r) >= Sz1]
 CH_r = CH + ["rho"]
-RHO_SRC = ("fact:triangle inequality and ||V_j|| <= rho, rho = sqrt(nE) (the repaired L408 bound; instance n = 1, "
-           "E = 2: infoflow.thm4.values_norm_repaired)")
-H_u4_r = [u4 >= 0, fact(u4 <= 2 * rho * (q4 + q5), RHO_SRC)]
-H_u3_r = [u3 >= 0, fact(u3 <= 2 * rho * (q3 + q5), RHO_SRC)]
+_REPAIRED = ", repaired: ||V_j|| <= rho = sqrt(nE) (L408 repaired; instance n = 1, E = 2: infoflow.thm4.values_norm_repaired)"
+H_u4_r = u_bound("chain_r", u4, q4, 4, rho, [Var("rho")], [rho >= 1], _REPAIRED)
+H_u3_r = u_bound("chain_r", u3, q3, 3, rho, [Var("rho")], [rho >= 1], _REPAIRED)
 t17_r = abs_(q2 - q1) * (2 * rho * (q4 + q5)) / ((q1 + q4 + q5) * (q2 + q4 + q5))
 t18_r = 2 * rho * abs_(q2 - q1) / (q1 + q4 + q5)
 t19_r = 2 * rho * T * abs_(q2 - q1) / Sz1
@@ -449,20 +479,20 @@ chain_r = [("16_17", "(16) <= (17)", t16, t17_r, H_u4_r, "<="),
 for id_, st, a_, b_, extra, rel in chain_r:
     ob(f"chain_r.{id_}", f"{REF} {st}, repaired norm bound",
        f"with ||V_j|| <= rho = sqrt(nE) in place of 1 (L408 repaired): {st}, the factor rho carried",
-       claim(CH_r + (["u4"] if extra else []), H_chain_r + extra, a_ <= b_ if rel == "<=" else a_.eq(b_)), ["smt"])
+       claim(CH_r + (U4V if extra else []), H_chain_r + extra, a_ <= b_ if rel == "<=" else a_.eq(b_)), ["smt"])
 ob("chain_r.16_22", f"{REF} (16) <= (22), repaired norm bound",
    "with ||V_j|| <= rho and delta' = eps^{k+1}/(24 T^2 rho): (16) <= eps^{k+1}/(12 T)",
-   claim(CH_r + ["u4"], H_chain_r + H_u4_r, t16 <= t22), ["smt"])
-C_16_22_r = closed("chain_r.16_22", f"{REF} (16) <= (22), repaired norm bound", CH_r + ["u4"], H_chain_r + H_u4_r,
+   claim(CH_r + U4V, H_chain_r + H_u4_r, t16 <= t22), ["smt"])
+C_16_22_r = closed("chain_r.16_22", f"{REF} (16) <= (22), repaired norm bound", CH_r + U4V, H_chain_r + H_u4_r,
                    t16 <= t22, keep=8)
 ob("chain_r.bound_23", f"{REF} (23), repaired norm bound",
    "with ||V_j|| <= rho and delta': ||(Q2-Q1)(Q3(V3-V2) + Q5(V5-V2))|| / ((Q1+Q3+Q5)(Q2+Q3+Q5)) <= eps^{k+1}/(12T)",
-   claim(CH_r + ["u3"], H_chain_r + H_u3_r, t23 <= t22), ["smt"])
-C_23_r = closed("chain_r.bound_23", f"{REF} (23), repaired norm bound", CH_r + ["u3"], H_chain_r + H_u3_r, t23 <= t22,
+   claim(CH_r + U3V, H_chain_r + H_u3_r, t23 <= t22), ["smt"])
+C_23_r = closed("chain_r.bound_23", f"{REF} (23), repaired norm bound", CH_r + U3V, H_chain_r + H_u3_r, t23 <= t22,
                 keep=8)
 ob("chain_r.27_29", f"{REF} (27) + (28) <= (29) = (30), repaired norm bound",
    "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (chain_r.bound_23) give <= eps^{k+1}/(4T)",
-   claim(["n27", "n26"] + CH_r + ["u3"],
+   claim(["n27", "n26"] + CH_r + U3V,
          [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)")]
          + H_chain_r + H_u3_r + [fact(C_23_r, "infoflow.thm4.chain_r.bound_23.closed"), n26.eq(t23)],
          n27 + n26 <= e / (4 * T)), ["smt"])

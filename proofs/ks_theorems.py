@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Var, claim, fact
-from attncert.core.expr import abs_, add, and_, exp, implies, max_, num, or_, var
+from attncert.core.expr import abs_, add, and_, dot, exp, implies, max_, norm, num, or_, var, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
@@ -128,34 +129,49 @@ ob("thm1.softmax_separates_repaired_pair", "ks:A.1 contrast (3.4)",
 
 # ===================================================================================== Theorem 2 (A.2)
 eps, rmin, rmax, nx, na, nb, nsa, nsb, g = V("eps", "rmin", "rmax", "nx", "na", "nb", "nsa", "nsb", "g")
+# the columns X_k (X_l of X^(j)) and the attention terms att_k, att_l of (27)-(28) as opaque vectors: only the
+# norm axioms are known of them; ||X_k|| < r_max and ||X_k - X_l|| > eps are the theorem's hypotheses, and
+# ||att|| < eps/4 is (26)
+Xk, Xl, Ak, Al = vvar("Xk"), vvar("Xl"), vvar("Ak"), vvar("Al")
+XA = [Var(n, "vec") for n in ("Xk", "Ak")]
 ob("thm2.norm_bound_27", "ks:A.2 (27)",
-   "||F(X)_k|| <= ||X_k|| + ||att_k|| < r_max + eps/4 (triangle inequality; ||X_k|| < r_max, (26))",
-   claim(["nx", "na", "g", "rmax", "eps"], [nx < rmax, na < eps / 4, fact(g <= nx + na, "fact:triangle inequality")],
-         g < rmax + eps / 4), ["smt"])
+   "||F(X)_k|| = ||X_k + att_k|| <= ||X_k|| + ||att_k|| < r_max + eps/4 (triangle inequality; ||X_k|| < r_max, (26))",
+   claim(["rmax", "eps"] + XA, [norm(Xk) < rmax, norm(Ak) < eps / 4, axiom("norm_triangle", x=Xk, y=Ak)],
+         norm(vadd(Xk, Ak)) < rmax + eps / 4), ["smt"])
+# F(X^i)_k - F(X^j)_l = (X_k + att_k) - (X_l + att_l), written (X_k - X_l) + (att_k - att_l)
+Dx, Da = vsub(Xk, Xl), vsub(Ak, Al)
 ob("thm2.separation_28", "ks:A.2 (28)",
-   "||F(X^i)_k - F(X^j)_l|| >= ||X_k - X_l|| - ||att_k|| - ||att_l|| > eps - eps/4 - eps/4 = eps/2",
-   claim(["nx", "na", "nb", "g", "eps"], [nx > eps, na < eps / 4, nb < eps / 4,
-                                          fact(g >= nx - na - nb, "fact:reverse triangle inequality")],
-         g > eps / 2), ["smt"])
+   "||F(X^i)_k - F(X^j)_l|| = ||(X_k - X_l) + (att_k - att_l)|| >= ||X_k - X_l|| - ||att_k|| - ||att_l|| "
+   "> eps - eps/4 - eps/4 = eps/2 (reverse triangle inequality, then the triangle inequality)",
+   claim(["eps"] + [Var(n, "vec") for n in ("Xk", "Xl", "Ak", "Al")],
+         [norm(Dx) > eps, norm(Ak) < eps / 4, norm(Al) < eps / 4, axiom("norm_reverse_triangle", x=Dx, y=Da),
+          axiom("norm_triangle", x=Ak, y=vscale(-1, Al)), axiom("norm_scale", c=num(-1), x=Al)],
+         norm(vadd(Dx, Da)) > eps / 2), ["smt"])
 s1_, s2_, s3_, n1_, n2_, n3_, Mx = V("s1", "s2", "s3", "n1", "n2", "n3", "Mx")
 ob("thm2.convex_33", "ks:A.2 (33) lines 2-3",
    "sum_k' s_k' ||W_O W_V X_k'|| <= max_k' ||W_O W_V X_k'|| from s >= 0, sum s = 1 (n = 3)",
    claim(["s1", "s2", "s3", "n1", "n2", "n3", "Mx"],
          [s1_ >= 0, s2_ >= 0, s3_ >= 0, (s1_ + s2_ + s3_).eq(1), n1_ <= Mx, n2_ <= Mx, n3_ <= Mx],
          s1_ * n1_ + s2_ * n2_ + s3_ * n3_ <= Mx), ["smt"])
-wo, vx = V("wo", "vx")
+wo = var("wo")
+# v: the unit vector of Lemma 2 ((31): |v^T x| <= ||x|| is Cauchy-Schwarz with ||v|| = 1), X: a column X_k'
+vv, Xc = vvar("v"), vvar("X")
 ob("thm2.att_bound_33_34", "ks:A.2 (33)-(34)",
-   "||W_O u''|| max |v^T X_k'| <= eps/(4 r_max) max ||X_k'|| < eps/4, from (31) |v^T x| <= ||x|| and (32)",
-   claim(["wo", "vx", "nx", "rmax", "eps"], [rmax > 0, eps > 0, wo.eq(eps / (4 * rmax)), vx >= 0,
-                                             fact(vx <= nx, "fact:(31): |v^T x| <= ||x|| (Cauchy-Schwarz, ||v|| = 1)"), nx < rmax],
-         wo * vx < eps / 4), ["smt"])
+   "||W_O u''|| max |v^T X_k'| <= eps/(4 r_max) max ||X_k'|| < eps/4, from (31) |v^T x| <= ||v|| ||x|| = ||x|| "
+   "(Cauchy-Schwarz, ||v|| = 1) and (32) (X = the maximising column)",
+   claim(["wo", "rmax", "eps", Var("v", "vec"), Var("X", "vec")],
+         [rmax > 0, eps > 0, wo.eq(eps / (4 * rmax)), norm(vv).eq(1), axiom("cauchy_schwarz", x=vv, y=Xc), norm(Xc) < rmax],
+         wo * abs_(dot(vv, Xc)) < eps / 4), ["smt"])
 K, d_, Vs, P, dl = V("K", "d", "Vs", "P", "dl")     # Vs = |V| + 1, P = pi
 x1, x2 = V("x1", "x2")
+X1, X2 = vvar("X1"), vvar("X2")
 ob("thm2.score_bound_38", "ks:A.2 (37)-(38)",
-   "|a_k'| = |v^T X_k'| |u^T u'| |v^T X_k| <= r_max K r_max with K = |u^T u'| = (|V|+1)^4 pi d delta/(8 eps r_min)",
-   claim(["x1", "x2", "K", "rmax"], [K > 0, x1 >= 0, x2 >= 0, fact(x1 <= rmax, "fact:(31) |v^T x| <= ||x|| and ||X|| < r_max"),
-                                     fact(x2 <= rmax, "fact:(31) |v^T x| <= ||x|| and ||X|| < r_max")],
-         x1 * K * x2 <= K * rmax * rmax), ["smt"])
+   "|a_k'| = |v^T X_k'| |u^T u'| |v^T X_k| <= r_max K r_max with K = |u^T u'| = (|V|+1)^4 pi d delta/(8 eps r_min), "
+   "by (31) |v^T x| <= ||v|| ||x|| (Cauchy-Schwarz, ||v|| = 1) and ||X|| < r_max",
+   claim(["K", "rmax"] + [Var(n, "vec") for n in ("v", "X1", "X2")],
+         [K > 0, norm(vv).eq(1), axiom("cauchy_schwarz", x=vv, y=X1), axiom("cauchy_schwarz", x=vv, y=X2),
+          norm(X1) < rmax, norm(X2) < rmax],
+         abs_(dot(vv, X1)) * K * abs_(dot(vv, X2)) <= K * rmax * rmax), ["smt"])
 Sq, ga, hc, W2 = V("Sq", "ga", "hc", "W2")   # Sq = sqrt(8/(pi d)), W2 = (|V|+1)^2
 ob("lemma3.chain_79", "ks:B.1 Lemma 3 (79)",
    "|(v_a - v_b)^T v| K |v^T v_c| >= [Sq ||v_a - v_b||/W2] [W2^2 pi d delta/(8 eps r_min)] [Sq ||v_c||/W2] "

@@ -13,6 +13,9 @@ Semantics (the same as the checker's, written independently; docs/soundness.md):
   conditions and the plain definitions q v = u.
 - integer variables are integers, used as reals in arithmetic.
 - a derivative may not be of abs, max or min, and is taken in a declared real variable.
+- vectors are opaque: a vector variable has no solver term; each distinct norm or dot subterm is a fresh
+  real atom (norm atoms are >= 0), and only the real coefficients inside vscale are translated, for
+  their definedness conditions. Whatever else is known of vectors comes from cited axiom instances.
 Solvers stop at deterministic resource limits (RLIMITS); the caller's wall clock is a safety kill."""
 
 from __future__ import annotations
@@ -167,11 +170,13 @@ class Translation:
         self.domains = domains
         self.vars = {}
         for i, (name, dom) in enumerate(sorted(domains.items())):
+            if dom == "vec":
+                continue  # opaque: only its norm and dot atoms reach the solver
             if dom not in ("real", "int"):
                 raise ExprError(f"variable {name!r} of domain {dom!r} has no solver meaning")
             self.vars[name] = builder.int_as_real(f"v{i}") if dom == "int" else builder.real(f"v{i}")
         self.model_terms = {name: (builder.int_var(f"v{i}") if dom == "int" else builder.real(f"v{i}"))
-                            for i, (name, dom) in enumerate(sorted(domains.items()))}
+                            for i, (name, dom) in enumerate(sorted(domains.items())) if dom != "vec"}
         self.atoms: dict = {}
         self.pos: list = []
         self.quots: list = []  # (q, u, v)
@@ -239,7 +244,32 @@ class Translation:
                 if op == "exp":
                     self.pos.append(b.rel("gt", a, b.num(Fraction(0))))
             return self.atoms[key]
+        if op in ("norm", "dot"):
+            key = repr(n)
+            if key not in self.atoms:
+                for c in n[1:]:
+                    self._vector(c)
+                a = self._fresh("t")
+                self.atoms[key] = a
+                if op == "norm":
+                    self.pos.append(b.rel("ge", a, b.num(Fraction(0))))
+            return self.atoms[key]
         raise ExprError(f"operator {op!r} is not a term")
+
+    def _vector(self, n) -> None:
+        """A vector term inside a norm or dot atom: its real coefficients are translated for their
+        definedness conditions only."""
+        if n[0] == "vvar":
+            if self.domains.get(n[1]) != "vec":
+                raise ExprError(f"vector variable {n[1]!r} is not declared with domain 'vec'")
+        elif n[0] == "vadd":
+            for c in n[1:]:
+                self._vector(c)
+        elif n[0] == "vscale":
+            self.term(n[1])
+            self._vector(n[2])
+        else:
+            raise ExprError(f"operator {n[0]!r} is not a vector")
 
     def _div(self, u, v):
         """One quotient variable per distinct (u, v): u / v is a function, so equal quotients are one
@@ -307,6 +337,8 @@ def solve_claim(solver: str, domains: dict, hyps: list, goal, timeout_s: float, 
     Returns (answer, index of the query that is not unsat or None, number of queries, model or None):
     answer 'unsat' means every query is unsat. With ``want_model``, only the first goal conjunct's query
     is run and a sat answer carries the variables' values (as Fractions)."""
+    if want_model and "vec" in domains.values():
+        raise ExprError("no counterexample search over vectors (norm and dot are opaque atoms)")
     tr = Translation(BUILDERS[solver](), domains, hyps, goal)
     qs = tr.queries(mains or want_model)
     nra = "int" not in domains.values()

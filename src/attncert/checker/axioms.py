@@ -34,18 +34,29 @@ def axioms() -> tuple[int, dict]:
         if not isinstance(name, str) or not name.isidentifier() or name in out:
             raise Reject(f"axiom list: bad or repeated name {str(name)[:30]!r}")
         vs = {check_name(v): d for v, d in a["vars"].items()}
-        if any(d not in ("real", "int") for d in vs.values()):
-            raise Reject(f"axiom {name}: a variable is neither real nor int")
+        if any(d not in ("real", "int", "vec") for d in vs.values()):
+            raise Reject(f"axiom {name}: a variable is neither real, int nor vec")
         hyps = [parse(h) for h in a["hyps"]]
         goal = parse(a["goal"])
         for n in hyps + [goal]:
             check_sorts(n, formula=True)
             if not _free(n) <= set(vs):
                 raise Reject(f"axiom {name}: an undeclared variable")
+        for n in hyps + [goal]:
+            _var_sorts(n, vs, name)
         if not _free(goal) >= set(vs):
             raise Reject(f"axiom {name}: every variable must occur in the goal (so a citation fixes it)")
         out[name] = (vs, hyps, goal, a["statement"])
     return data["version"], out
+
+
+def _var_sorts(n, vs: dict, name: str) -> None:
+    """An axiom's vector variables are written vvar, its real and integer ones var."""
+    if n[0] in ("var", "vvar") and (n[0] == "vvar") != (vs.get(n[1]) == "vec"):
+        raise Reject(f"axiom {name}: {n[1]!r} is used with the wrong sort")
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _var_sorts(c, vs, name)
 
 
 MAX_CITATIONS = 256  # axiom citations in one claim

@@ -5,7 +5,9 @@ Soundness rules of the translation (docs/soundness.md):
   names), atoms as ``t0, ...`` and quotients as ``q0, ...``; a name outside the identifier grammar is
   rejected before anything is printed.
 - exp, log and derivative subterms become fresh real atoms (exp atoms are asserted positive): an
-  over-approximation, so `unsat` still proves the claim.
+  over-approximation, so `unsat` still proves the claim. So do norm and dot terms of vectors (norm atoms
+  are asserted >= 0); a vector variable is never declared, only the real coefficients inside its
+  terms are translated (for their definedness conditions).
 - Every division ``u/v`` becomes a fresh variable q. Every denominator v, and every log argument a,
   anywhere in the hypotheses, the goal or inside an atom's argument, gives a *definedness condition*
   (v != 0, a > 0) and one side query: hypotheses, *guarded* quotient definitions
@@ -135,7 +137,32 @@ class _Tr:
                 if op == "exp":
                     self.positive.append(f"(> {name} 0.0)")
             return self.atoms[key]
+        if op in ("norm", "dot"):
+            key = repr(n)
+            if key not in self.atoms:
+                for c in n[1:]:
+                    self.vector(c)
+                name = self.fresh("t")
+                self.atoms[key] = name
+                if op == "norm":
+                    self.positive.append(f"(>= {name} 0.0)")
+            return self.atoms[key]
         raise Reject(f"operator {op!r} is not a term")
+
+    def vector(self, n) -> None:
+        """A vector inside a norm or dot atom: nothing of it reaches the solver but the definedness
+        conditions of its real coefficients (vectors are opaque; axiom instances say what is known)."""
+        if n[0] == "vvar":
+            if self.domains.get(n[1]) != "vec":
+                raise Reject(f"vector variable {str(n[1])[:40]!r} is not declared with domain 'vec'")
+        elif n[0] == "vadd":
+            for c in n[1:]:
+                self.vector(c)
+        elif n[0] == "vscale":
+            self.term(n[1])
+            self.vector(n[2])
+        else:
+            raise Reject(f"operator {n[0]!r} is not a vector")
 
     def div(self, u: str, v: str, positive: bool) -> str:
         """One quotient symbol per distinct (u, v) text: u / v is a function, so equal quotients are one
@@ -181,7 +208,7 @@ def sign(n) -> str | None:
         return POS if n[1] > 0 else (NONNEG if n[1] == 0 else None)
     if op == "exp":
         return POS
-    if op == "abs":
+    if op in ("abs", "norm"):
         return NONNEG
     if op == "pow":
         s, k = sign(n[1]), n[2]
@@ -249,7 +276,7 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str],
                 tr.settled.add(f"(> {t} 0.0)")
     head = "(set-logic QF_NRA)\n" if "int" not in domains.values() else LOGIC_HEAD
     decl = "".join(f"(declare-fun {tr.sym[v]} () {'Int' if d == 'int' else 'Real'})\n"
-                   for v, d in sorted(domains.items()))
+                   for v, d in sorted(domains.items()) if d != "vec")
     decl += "".join(f"(declare-fun {a} () Real)\n" for a in tr.decls)
     guarded = [f"(=> (not (= {v} 0.0)) (= (* {q} {v}) {u}))" for q, u, v in tr.quot]
     exact = [f"(= (* {q} {v}) {u})" for q, u, v in tr.quot]

@@ -18,9 +18,13 @@ _NUM = re.compile(r"-?[0-9]+(/[0-9]+)?\Z")
 # quantities of tree certificates, e.g. nmin[dretrieval,T=8,D=3]); nothing else is ever accepted, so a
 # name can never carry solver text
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(\[[A-Za-z0-9_,=]{1,60}\])?\Z")
-NARY = {"add", "mul", "max", "min", "and", "or"}
-UNARY = {"neg", "exp", "log", "abs", "not"}
-BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies"}
+NARY = {"add", "mul", "max", "min", "and", "or", "vadd"}
+UNARY = {"neg", "exp", "log", "abs", "not", "norm"}
+BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies", "vscale", "dot"}
+# vectors (docs/axioms.md, "Vectors"): vvar names a vector variable (declared 'vec'), vadd sums vectors,
+# vscale multiplies a real and a vector; norm and dot make reals of them. Vectors are opaque to every
+# evaluation: only the SMT re-run decides a claim with them, where norm and dot terms are atoms.
+VECTOR_OPS = {"vvar", "vadd", "vscale"}
 RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 
@@ -79,10 +83,10 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
         if len(args) != 1:
             raise Reject("num takes one value")
         return _intern(("num", parse_rational(args[0])), table)
-    if op == "var":
+    if op in ("var", "vvar"):
         if len(args) != 1:
-            raise Reject("var takes one name")
-        return _intern(("var", check_name(args[0])), table)
+            raise Reject(f"{op} takes one name")
+        return _intern((op, check_name(args[0])), table)
     if op in ("pow", "diff"):
         if len(args) != 2:
             raise Reject(f"{op} takes two arguments")
@@ -109,11 +113,11 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
 def free_names(n, acc=None) -> set:
     """The variable names of a parsed tree, a derivative's variable included."""
     acc = set() if acc is None else acc
-    if n[0] == "var":
+    if n[0] in ("var", "vvar"):
         acc.add(n[1])
     elif n[0] == "diff":
         acc.add(n[2])
-    if n[0] not in ("num", "var"):
+    if n[0] not in ("num", "var", "vvar"):
         for c in n[1:]:
             if isinstance(c, tuple):
                 free_names(c, acc)
@@ -124,17 +128,41 @@ FORMULA_OPS = RELS | {"and", "or", "not", "implies"}
 
 
 def check_sorts(n: tuple, formula: bool) -> None:
-    """Terms and formulas are kept apart: a hypothesis or goal is a formula, the arguments of a relation
-    and of every arithmetic operator are terms, the arguments of a connective are formulas."""
+    """Terms and formulas are kept apart, and real terms and vectors: a hypothesis or goal is a formula,
+    the arguments of a relation and of every arithmetic operator are real terms, the arguments of a
+    connective are formulas, vadd's and norm's are vectors, dot's two vectors, vscale's a real then a
+    vector."""
+    if (_sort(n) == "formula") != formula:
+        raise Reject(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
+
+
+def _sort(n: tuple) -> str:
     op = n[0]
-    if (op in FORMULA_OPS) != formula:
-        raise Reject(f"{'a formula' if formula else 'a term'} was expected, found {op!r}")
     if op in ("num", "var"):
-        return
-    want = op in ("and", "or", "not", "implies")
-    for c in n[1:]:
-        if isinstance(c, tuple):
-            check_sorts(c, want)
+        return "real"
+    if op == "vvar":
+        return "vec"
+    kids = [c for c in n[1:] if isinstance(c, tuple)]
+    if op == "vscale":
+        want = ["real", "vec"]
+    else:
+        w = "formula" if op in ("and", "or", "not", "implies") else ("vec" if op in ("vadd", "norm", "dot") else "real")
+        want = [w] * len(kids)
+    for c, w in zip(kids, want):
+        got = _sort(c)
+        if got != w:
+            raise Reject(f"{op}: an argument must be {'a formula' if w == 'formula' else 'a ' + w + ' term'}, "
+                         f"found {op if got == 'formula' else c[0]!r}")
+    if op in FORMULA_OPS:
+        return "formula"
+    return "vec" if op in VECTOR_OPS else "real"
+
+
+def vector_free(n: tuple) -> bool:
+    """No vector, norm or dot anywhere in the tree: only such trees can be evaluated at a point."""
+    if n[0] in VECTOR_OPS or n[0] in ("norm", "dot"):
+        return False
+    return all(vector_free(c) for c in n[1:] if isinstance(c, tuple))
 
 
 # -------------------------------------------------------------------------------- derivatives

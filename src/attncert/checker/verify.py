@@ -15,7 +15,7 @@ from . import axioms as axiom_list
 from . import bnb, smtlib, treecover
 from . import theorems as theorem_certs
 from .qarith import MAX_PREC, TooMuchWork, Undecided, _spend, reset_work
-from .trees import NO_SOLVER, CannotCheck, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
+from .trees import NO_SOLVER, VECTOR_OPS, CannotCheck, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
 RETIRED = {"attncert.theorem/1": "its roots were named by id only, not bound to the claims they prove (attack round "
@@ -165,7 +165,7 @@ def _claim(obj):
         if not isinstance(v, dict) or not ({"name", "domain"} <= set(v) <= {"name", "domain", "lo", "hi"}):
             raise Reject("malformed variable declaration")
         check_name(v["name"])
-        if v["domain"] not in ("real", "int", "defined") or v["name"] in domains:
+        if v["domain"] not in ("real", "int", "defined", "vec") or v["name"] in domains:
             raise Reject(f"bad variable {str(v.get('name'))[:30]!r}")
         if "[" in v["name"] and v["name"].split("[", 1)[0] in DEFINED_BASES and v["domain"] != "defined":
             raise Reject(f"{v['name'][:40]!r} names a quantity defined by tree evidence: its domain must be 'defined'")
@@ -194,8 +194,11 @@ def _claim(obj):
 def _declared(n, domains) -> None:
     """Every variable of the claim is declared (a derivative's variable too, and it must be real: a
     function of an integer variable has no derivative)."""
-    if n[0] == "var" and n[1] not in domains:
-        raise Reject(f"variable {n[1]!r} is not declared")
+    if n[0] == "var" and (n[1] not in domains or domains[n[1]] == "vec"):
+        raise Reject(f"variable {n[1]!r} is not declared" if n[1] not in domains else
+                     f"{n[1]!r} is declared a vector but used as a real")
+    if n[0] == "vvar" and domains.get(n[1]) != "vec":
+        raise Reject(f"{n[1]!r} is used as a vector but not declared with domain 'vec'")
     if n[0] == "diff" and domains.get(n[2]) != "real":
         raise Reject(f"derivative in {n[2]!r}, which is not a declared real variable")
     for c in n[1:]:
@@ -367,6 +370,9 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     _check_keys(ev, EVIDENCE_KEYS[kind], f"evidence ({kind})")
     if "defined" in domains.values() and kind not in ("treemin", "treegrid", "none"):
         raise Reject(f"a defined variable (the quantity a method establishes) cannot rest on {kind} evidence")
+    if "vec" in domains.values() and kind not in ("smt", "none"):
+        # vectors are opaque: no point, sample or interval gives them a value (docs/axioms.md, "Vectors")
+        raise Reject(f"a claim over vector variables cannot rest on {kind} evidence (only smt)")
     if verdict not in KIND_VERDICTS[kind]:
         raise Reject(f"verdict {verdict} cannot rest on {kind} evidence")
     checked: list[str] = []
@@ -555,16 +561,19 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
     """Does ``term`` equal ``pat`` with each of the cited claim's variables (``cvars``: name -> domain)
     replaced by one subterm, consistently? Binds ``sub``. An integer variable only takes an integer
     variable or an integer constant; a derivative's variable only another variable."""
-    if pat[0] == "var" and pat[1] in cvars:
+    if pat[0] in ("var", "vvar") and pat[1] in cvars:
         if pat[1] in sub:
             return sub[pat[1]] == term
         if cvars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1) or term[0] == "ivar"):
+            return False
+        # a vector variable is written vvar and takes a vector term; any other takes a real term
+        if (pat[0] == "vvar") != (cvars[pat[1]] == "vec") or (pat[0] == "vvar") != (term[0] in VECTOR_OPS):
             return False
         sub[pat[1]] = term
         return True
     if pat[0] != term[0] or len(pat) != len(term):
         return False
-    if pat[0] in ("num", "var"):
+    if pat[0] in ("num", "var", "vvar"):
         return pat[1] == term[1]
     if pat[0] == "diff":
         if not isinstance(term[2], str) or not _match(("var", pat[2]), ("var", term[2]), cvars, sub):
@@ -592,7 +601,7 @@ def _bind_rest(patterns: list, own: list, skip: int, cvars: dict, sub: dict) -> 
 
 
 def _subst(n, sub: dict):
-    if n[0] == "var":
+    if n[0] in ("var", "vvar"):
         return sub.get(n[1], n)
     if n[0] == "num":
         return n
@@ -630,7 +639,7 @@ def _diff_ok(n, sub: dict, cvars: dict) -> bool:
 def _unmark(n):
     if n[0] == "ivar":
         return ("var", n[1])
-    if n[0] in ("num", "var"):
+    if n[0] in ("num", "var", "vvar"):
         return n
     return (n[0],) + tuple(_unmark(c) if isinstance(c, tuple) else c for c in n[1:])
 

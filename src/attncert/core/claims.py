@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from attncert.core.errors import ExprError
-from attncert.core.expr import E, free_vars, node_of, sha256, to_json
+from attncert.core.expr import E, free_vars, node_of, sha256, sort_of, to_json
 from attncert.core.verdict import Verdict
 
 PAPERS = ("infoflow", "ks")
@@ -23,7 +23,8 @@ def check_var_name(name) -> str:
         raise ExprError(f"variable name {str(name)[:40]!r}: must be an identifier [A-Za-z_][A-Za-z0-9_]* of at most "
                         "64 characters, optionally followed by [params]")
     return name
-DOMAINS = ("real", "int", "defined")
+DOMAINS = ("real", "int", "defined", "vec")
+# "vec": a vector variable, written ("vvar", name); it only appears under vadd, vscale, norm and dot
 # "defined": an integer variable that NAMES one quantity a method establishes (the minimum of a tree
 # abstraction, a count of grid failures). Such a claim states its goal at that value, not for all values,
 # so only the methods that establish the quantity decide it; every other method answers UNKNOWN.
@@ -109,9 +110,12 @@ def claim(vars_: list, hyps: list, goal) -> Claim:
         raise ExprError(f"claim uses undeclared variables {sorted(missing)}")
     if len(names) != len(vs):
         raise ExprError("a variable is declared twice")
+    vec = {v.name for v in vs if v.domain == "vec"}
     for h in hs:
         _sorts(h.expr, True)
+        _vector_names(h.expr, vec)
     _sorts(c.goal, True)
+    _vector_names(c.goal, vec)
     real = {v.name for v in vs if v.domain == "real"}
     for n in [h.expr for h in hs] + [c.goal]:
         _diff_vars_real(n, real)
@@ -130,19 +134,23 @@ def _diff_vars_real(n: tuple, real: set) -> None:
             _diff_vars_real(c, real)
 
 
-_FORMULA = {"lt", "le", "gt", "ge", "eq", "ne", "and", "or", "not", "implies"}
-
-
 def _sorts(n: tuple, formula: bool) -> None:
-    """Hypotheses and goals are formulas; relations and arithmetic take terms, connectives formulas."""
-    if (n[0] in _FORMULA) != formula:
+    """Hypotheses and goals are formulas; relations and arithmetic take real terms, connectives formulas,
+    and the vector operators vectors (expr.sort_of)."""
+    got = sort_of(n)
+    if (got == "formula") != formula:
         raise ExprError(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
-    if n[0] in ("num", "var"):
-        return
-    kids_formula = n[0] in ("and", "or", "not", "implies")
+
+
+def _vector_names(n: tuple, vec: set) -> None:
+    """Vector variables (vvar) are exactly the names declared 'vec'; a 'vec' name is never a real (var)."""
+    if n[0] == "vvar" and n[1] not in vec:
+        raise ExprError(f"{n[1]!r} is used as a vector but not declared with domain 'vec'")
+    if n[0] == "var" and n[1] in vec:
+        raise ExprError(f"{n[1]!r} is declared a vector but used as a real")
     for c in n[1:]:
         if isinstance(c, tuple):
-            _sorts(c, kids_formula)
+            _vector_names(c, vec)
 
 
 def fact(expr, by: str) -> Hyp:

@@ -19,6 +19,7 @@ from attncert.core.verdict import Verdict
 # clock. The timeout is a per-solver-call safety kill, large enough never to fire on a healthy machine;
 # when it does fire, the answer is UNKNOWN.
 WALL_TIMEOUT_S = 300.0
+VECTOR_METHODS = ("smt",)  # the only method that decides a claim over vector variables
 
 
 def condition_evidence(ob: Obligation, i: int, cond: tuple, timeout: float) -> Evidence:
@@ -84,8 +85,14 @@ def _run(ob: Obligation, timeout: float) -> Result:
     confirmed: Evidence | None = None
     reasons: list[str] = []
     defined = [v.name for v in ob.claim.vars if v.domain == "defined"]
+    vectors = [v.name for v in ob.claim.vars if v.domain == "vec"]
     for method in ob.methods:
         tried.append(method)
+        if vectors and method not in VECTOR_METHODS:
+            # vectors are opaque (docs/axioms.md, "Vectors"): no point, sample or interval gives them values
+            reasons.append(f"{method}: {', '.join(vectors[:3])} {'is a vector' if len(vectors) == 1 else 'are vectors'}"
+                           f", decided by {'/'.join(VECTOR_METHODS)} only")
+            continue
         if defined and method not in DEFINING_METHODS:
             reasons.append(f"{method}: {', '.join(defined)} names a quantity that only {'/'.join(DEFINING_METHODS)} "
                            "establishes; the claim is not a statement for all values")

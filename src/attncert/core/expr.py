@@ -12,6 +12,9 @@ Operators
   exp log                      the only transcendental functions
   max min abs                  piecewise
   diff                         ("diff", f, "x"): derivative of f in the variable x
+  vvar vadd vscale             vectors: ("vvar", name) a vector variable (domain "vec"), vadd (n-ary sum
+                               of vectors), ("vscale", c, u) the real c times the vector u
+  norm dot                     the real numbers ||u|| and u.v (Euclidean) of vectors
   lt le gt ge eq ne            relations
   and or not implies           connectives
 """
@@ -26,11 +29,12 @@ from typing import Iterable, Mapping
 
 from attncert.core.errors import ExprError, NotExact
 
-ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff"}
+ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff", "norm", "dot"}
 RELATIONS = {"lt", "le", "gt", "ge", "eq", "ne"}
 LOGIC = {"and", "or", "not", "implies"}
-LEAVES = {"num", "var"}
-ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES
+LEAVES = {"num", "var", "vvar"}
+VECTOR = {"vvar", "vadd", "vscale"}  # the vector-valued nodes; norm and dot turn vectors into reals
+ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES | VECTOR
 SYMBOL = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 
 
@@ -99,6 +103,29 @@ def vars_(*names: str) -> list[E]:
     return [var(n) for n in names]
 
 
+def vvar(name: str) -> E:
+    """A vector variable (declare it with domain "vec"). Vectors are opaque: nothing is known of them but
+    what the axioms about norm and dot say (docs/axioms.md, "Vectors")."""
+    return E(("vvar", name))
+
+
+def vadd(*xs) -> E:
+    return E(("vadd",) + tuple(_const(x) for x in xs))
+
+
+def vscale(c, u) -> E:
+    return E(("vscale", _const(c), _const(u)))
+
+
+def vsub(u, w) -> E:
+    """u - w, written u + (-1) w."""
+    return vadd(u, vscale(-1, w))
+
+
+def norm(u) -> E: return E(("norm", _const(u)))
+def dot(u, w) -> E: return E(("dot", _const(u), _const(w)))
+
+
 def exp(x) -> E: return E(("exp", _const(x)))
 def log(x) -> E: return E(("log", _const(x)))
 def abs_(x) -> E: return E(("abs", _const(x)))
@@ -144,8 +171,8 @@ def to_json(node: tuple):
     if op == "num":
         q: Fraction = node[1]
         return ["num", str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"]
-    if op == "var":
-        return ["var", node[1]]
+    if op in ("var", "vvar"):
+        return [op, node[1]]
     if op == "pow":
         return ["pow", to_json(node[1]), node[2]]
     if op == "diff":
@@ -161,10 +188,10 @@ def from_json(obj) -> tuple:
         if len(obj) != 2 or not isinstance(obj[1], str):
             raise ExprError("num needs one string")
         return ("num", Fraction(obj[1]))
-    if op == "var":
+    if op in ("var", "vvar"):
         if len(obj) != 2 or not isinstance(obj[1], str):
-            raise ExprError("var needs one name")
-        return ("var", obj[1])
+            raise ExprError(f"{op} needs one name")
+        return (op, obj[1])
     if op == "pow":
         if len(obj) != 3 or not isinstance(obj[2], int) or isinstance(obj[2], bool):
             raise ExprError("pow needs an integer exponent")
@@ -192,7 +219,7 @@ def sha256(obj) -> str:
 def free_vars(node: tuple, acc: set | None = None) -> set:
     """Names of the variables of ``node``, including the variable of each derivative."""
     acc = set() if acc is None else acc
-    if node[0] == "var":
+    if node[0] in ("var", "vvar"):
         acc.add(node[1])
     elif node[0] == "diff":
         acc.add(node[2])
@@ -205,8 +232,9 @@ def free_vars(node: tuple, acc: set | None = None) -> set:
 
 
 def substitute(node: tuple, env: Mapping[str, tuple]) -> tuple:
+    """Replace each variable (real, integer or vector) named in ``env`` by its term."""
     op = node[0]
-    if op == "var":
+    if op in ("var", "vvar"):
         return env.get(node[1], node)
     if op == "num":
         return node
@@ -280,6 +308,33 @@ def eval_exact(node: tuple, env: Mapping[str, Fraction]):
     raise NotExact(f"operator {op!r} has no exact evaluation")
 
 
+def sort_of(node: tuple) -> str:
+    """'formula', 'real' or 'vec', checking the sorts of every argument: relations and arithmetic take
+    reals, connectives formulas, vadd vectors, vscale a real and a vector, norm a vector and dot two.
+    Raises ExprError on a mixed-up tree."""
+    op = node[0]
+    if op in ("num", "var"):
+        return "real"
+    if op == "vvar":
+        return "vec"
+    want = {"and": "formula", "or": "formula", "not": "formula", "implies": "formula", "vadd": "vec",
+            "norm": "vec", "dot": "vec"}.get(op, "real")
+    kids = [c for c in node[1:] if isinstance(c, tuple)]
+    for i, c in enumerate(kids):
+        w = ("real" if i == 0 else "vec") if op == "vscale" else want
+        got = sort_of(c)
+        if got != w:
+            raise ExprError(f"{op}: argument {i + 1} must be {'a ' + w if w != 'formula' else 'a formula'}, "
+                            f"found {'a ' + got if got != 'formula' else 'a formula'}")
+    if op in RELATIONS or op in LOGIC:
+        return "formula"
+    return "vec" if op in VECTOR else "real"
+
+
+def contains_vectors(node: tuple) -> bool:
+    return contains(node, VECTOR | {"norm", "dot"})
+
+
 # ---------------------------------------------------------------------------------------
 # printing
 
@@ -289,8 +344,16 @@ def show(node: tuple) -> str:
     if op == "num":
         q = node[1]
         return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
-    if op == "var":
+    if op in ("var", "vvar"):
         return node[1]
+    if op == "vadd":
+        return "(" + " + ".join(show(c) for c in node[1:]) + ")"
+    if op == "vscale":
+        return f"{show(node[1])}*{show(node[2])}"
+    if op == "norm":
+        return f"||{show(node[1])}||"
+    if op == "dot":
+        return f"<{show(node[1])}, {show(node[2])}>"
     if op == "add":
         parts = [show(node[1])]
         for c in node[2:]:

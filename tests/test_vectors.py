@@ -1,0 +1,225 @@
+"""Vectors in the expression language (docs/axioms.md, "Vectors"): opaque vector variables, norm and dot
+atoms, and the norm axioms. The prover and the checker translate them independently; a step over vectors is
+PROVED only from cited axiom instances, never sampled, never refuted by a point, and the checker rejects
+every mix-up of sorts and every forged citation."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from attncert.api import run_obligation
+from attncert.checker.verify import verify_paths
+from attncert.core.axioms import axiom
+from attncert.core.certificate import atomic_write, build, dumps, path_for
+from attncert.core.claims import Obligation, Var, claim
+from attncert.core.errors import ExprError
+from attncert.core.expr import abs_, dot, norm, var, vadd, vscale, vsub, vvar
+from attncert.core.verdict import Verdict
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+x, y = vvar("x"), vvar("y")
+q, r, b = var("q"), var("r"), var("b")
+VARS = [Var("x", "vec"), Var("y", "vec"), Var("q"), Var("r"), Var("b")]
+
+
+def ob(id_, cl):
+    return Obligation(id=f"v.{id_}", paper="mine", ref="t", statement=id_, claim=cl, methods=("smt", "model", "probe"),
+                      family="vec")
+
+
+def split(bound):
+    """||q x + r y|| <= (q + r) bound from the triangle inequality and homogeneity, given ||x||, ||y|| <= bound."""
+    A, B = vscale(q, x), vscale(r, y)
+    return claim(VARS, [q > 0, r > 0, norm(x) <= b, norm(y) <= b, axiom("norm_triangle", x=A, y=B),
+                        axiom("norm_scale", c=q, x=x), axiom("norm_scale", c=r, x=y)],
+                 norm(vadd(A, B)) <= (q + r) * bound)
+
+
+@pytest.fixture(scope="module")
+def certs(tmp_path_factory):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    out = tmp_path_factory.mktemp("vec")
+    obs = {"split": ob("split", split(b)),
+           # a planted wrong constant: half the bound
+           "planted": ob("planted", split(b / 2)),
+           # the same claim without the homogeneity instances: true, but not provable from what is cited
+           "uncited": ob("uncited", claim(VARS, [q > 0, r > 0, norm(x) <= b, norm(y) <= b,
+                                                 axiom("norm_triangle", x=vscale(q, x), y=vscale(r, y))],
+                                          norm(vadd(vscale(q, x), vscale(r, y))) <= (q + r) * b)),
+           "cs": ob("cs", claim(VARS, [norm(x).eq(1), norm(y) < b, axiom("cauchy_schwarz", x=x, y=y)],
+                                abs_(dot(x, y)) < b)),
+           "reverse": ob("reverse", claim(VARS, [norm(vsub(x, y)) > b, norm(y) < b / 4,
+                                                 axiom("norm_reverse_triangle", x=vsub(x, y), y=y)],
+                                          norm(vadd(vsub(x, y), y)) > 3 * b / 4))}
+    res = {k: run_obligation(o) for k, o in obs.items()}
+    for r_ in res.values():
+        atomic_write(path_for(str(out), r_), dumps(build(r_)))
+    return out, res
+
+
+def _verify(path):
+    buf, rep = io.StringIO(), []
+    code = verify_paths([str(path)], buf, report=rep, allow_conditional=False)
+    return code, buf.getvalue(), rep
+
+
+def test_prover_verdicts_over_vectors(certs):
+    _, res = certs
+    v = {k: r_.evidence.verdict for k, r_ in res.items()}
+    assert v["split"] == v["cs"] == v["reverse"] == Verdict.PROVED
+    # false, or true but not from what is cited: never PROVED, and never REFUTED by a point either (no point
+    # gives a vector a value); the other methods say why they did not run
+    assert v["planted"] == Verdict.UNKNOWN and v["uncited"] == Verdict.UNKNOWN
+    assert "vector" in res["planted"].evidence.detail["reason"]
+
+
+def test_checker_verifies_the_vector_certificates(certs):
+    out, _ = certs
+    code, text, rep = _verify(out)
+    assert code == 0 and all(r_["status"] == "VERIFIED" for r_ in rep), text
+    assert "axiom norm_triangle (axiom list v2)" in text and "axiom cauchy_schwarz" in text
+
+
+def _cert(out, name):
+    p = out / "mine" / "vec" / f"v.{name}.json"
+    return p, json.loads(p.read_text())
+
+
+def _reseal(obj):
+    """A careful forger fixes both digests."""
+    from attncert.core.expr import sha256
+
+    body = {k: v for k, v in obj.items() if k != "cert_sha256"}
+    body["claim_sha256"] = sha256(body["claim"])
+    body["cert_sha256"] = sha256(body)
+    return body
+
+
+FORGERIES = {
+    # a vector variable read as a real
+    "vector used as a real": lambda c: c["claim"]["hyps"][2]["expr"].__setitem__(1, ["norm", ["var", "x"]]),
+    # a real declared a vector
+    "real declared a vector": lambda c: [v.__setitem__("domain", "vec") for v in c["claim"]["vars"] if v["name"] == "q"],
+    # norm of a real number
+    "norm of a real": lambda c: c["claim"]["hyps"][2].__setitem__("expr", ["le", ["norm", ["var", "b"]], ["var", "b"]]),
+    # the triangle inequality cited for a different vector: ||q x + r y|| <= ||q x|| + ||r x||
+    "askew citation": lambda c: c["claim"]["hyps"][4]["expr"][2][2][1].__setitem__(2, ["vvar", "x"]),
+    # the homogeneity axiom's right side with another vector: ||q x|| = |q| ||y||
+    "askew homogeneity": lambda c: c["claim"]["hyps"][5].__setitem__(
+        "expr", ["eq", ["norm", ["vscale", ["var", "q"], ["vvar", "x"]]],
+                 ["mul", ["abs", ["var", "q"]], ["norm", ["vvar", "y"]]]]),
+    # a sampled CONFIRMED 'check' of a vector claim (no point gives a vector a value)
+    "sample evidence": lambda c: c.update(verdict="CONFIRMED", method="sample", evidence={
+        "kind": "sample", "samples": 1, "seed": 0, "dps": 30, "box": {}, "worst_point": {}, "worst_margin": "1"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORGERIES))
+def test_checker_rejects_forged_vector_certificates(certs, tmp_path, name):
+    out, _ = certs
+    p, obj = _cert(out, "split")
+    forged = copy.deepcopy(obj)
+    FORGERIES[name](forged)
+    body = _reseal(forged)
+    q_ = tmp_path / "mine" / "vec" / "v.split.json"
+    q_.parent.mkdir(parents=True)
+    q_.write_text(dumps(body))
+    code, text, rep = _verify(tmp_path)
+    assert code != 0 and rep and all(r_["status"] != "VERIFIED" for r_ in rep), (name, text)
+
+
+def test_vector_names_are_compared_not_skipped(certs, tmp_path):
+    """The citation matcher compares vector variable names (a vvar leaf is not skipped as a string child):
+    ||x + y|| <= ||x|| + ||y|| does not stand for ||x + x|| <= ||x|| + ||y||."""
+    out, _ = certs
+    p, obj = _cert(out, "split")
+    forged = copy.deepcopy(obj)
+    hyp = forged["claim"]["hyps"][4]["expr"]
+    hyp[1][1][2][2] = ["vvar", "x"]     # the left side's second vector, r y -> r x
+    q_ = tmp_path / "mine" / "vec" / "v.split.json"
+    q_.parent.mkdir(parents=True)
+    q_.write_text(dumps(_reseal(forged)))
+    code, text, _ = _verify(tmp_path)
+    assert code != 0 and "REJECTED" in text
+
+
+def test_sort_errors_in_the_prover():
+    with pytest.raises(ExprError):
+        claim([Var("x", "vec"), Var("q")], [], vadd(x, q) .eq(x))   # a real added to a vector; eq of vectors
+    with pytest.raises(ExprError):
+        claim([Var("x")], [], norm(x) >= 0)                          # x declared real, used as a vector
+    with pytest.raises(ExprError):
+        claim([Var("x", "vec")], [], var("x") >= 0)                 # x declared a vector, used as a real
+    with pytest.raises(ExprError):
+        axiom("norm_scale", c=x, x=x)                                # builds, but the claim's sort check refuses it
+        claim([Var("x", "vec")], [axiom("norm_scale", c=x, x=x)], norm(x) >= 0)
+
+
+def _eval(n, env):
+    """A vector axiom's tree at concrete vectors of R^3 (floats): the list's own statements, evaluated."""
+    import math
+
+    op = n[0]
+    if op in ("var", "vvar"):
+        return env[n[1]]
+    if op == "num":
+        return float(n[1])
+    a = [_eval(c, env) for c in n[1:] if isinstance(c, tuple)]
+    if op == "vadd":
+        return [sum(t) for t in zip(*a)]
+    if op == "vscale":
+        return [a[0] * t for t in a[1]]
+    if op == "norm":
+        return math.sqrt(sum(t * t for t in a[0]))
+    if op == "dot":
+        return sum(s_ * t for s_, t in zip(*a))
+    if op == "add":
+        return sum(a)
+    if op == "mul":
+        return math.prod(a)
+    if op == "neg":
+        return -a[0]
+    if op == "abs":
+        return abs(a[0])
+    if op == "pow":
+        return a[0] ** n[2]
+    tol = 1e-9 * (1 + abs(a[0]) + abs(a[1]))
+    return {"le": a[0] <= a[1] + tol, "ge": a[0] + tol >= a[1], "eq": abs(a[0] - a[1]) <= tol}[op]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.integers(-9, 9), min_size=3, max_size=3), min_size=2, max_size=2),
+       st.fractions(min_value=Fraction(-5), max_value=Fraction(5), max_denominator=7))
+def test_the_vector_axioms_hold_on_concrete_vectors(vs, c):
+    """Every axiom with a vector variable, read from the list and evaluated at random integer vectors of R^3
+    and a rational scalar (floats, with a relative margin): the list says nothing false of Euclidean space."""
+    from attncert.core.axioms import axiom_list
+
+    env = {"x": [float(t) for t in vs[0]], "y": [float(t) for t in vs[1]], "c": float(c)}
+    vector_axioms = [a for a in axiom_list()[1].values() if "vec" in a.vars.values()]
+    assert {a.name for a in vector_axioms} == {"norm_nonneg", "norm_scale", "norm_triangle", "norm_reverse_triangle",
+                                               "cauchy_schwarz", "dot_self"}
+    for a in vector_axioms:
+        assert not a.hyps and _eval(a.goal, env), a.name
+
+
+def test_matchers_keep_sorts_apart():
+    """Both matchers (the checker's and the prover's, written apart) send a vector variable only to a vector
+    term and a real variable only to a real term."""
+    from attncert.checker.verify import _match
+    from attncert.core.axioms import bind
+
+    for m in (lambda p, t, cv: _match(p, t, cv, {}), lambda p, t, cv: bind(p, t, cv, set(), {})):
+        assert m(("vvar", "x"), ("vvar", "u"), {"x": "vec"})
+        assert not m(("vvar", "x"), ("var", "q"), {"x": "vec"})
+        assert not m(("var", "c"), ("vvar", "u"), {"c": "real"})
+        assert not m(("var", "c"), ("vscale", ("var", "q"), ("vvar", "u")), {"c": "real"})
+        assert not m(("vvar", "u"), ("vvar", "w"), {})          # names compared, not skipped
+        assert m(("vvar", "u"), ("vvar", "u"), {})
