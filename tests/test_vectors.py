@@ -223,3 +223,34 @@ def test_matchers_keep_sorts_apart():
         assert not m(("var", "c"), ("vscale", ("var", "q"), ("vvar", "u")), {"c": "real"})
         assert not m(("vvar", "u"), ("vvar", "w"), {})          # names compared, not skipped
         assert m(("vvar", "u"), ("vvar", "u"), {})
+
+
+def test_no_derivative_through_a_norm():
+    """Attack round 17: ||t x|| = |t| ||x|| has a kink at t = 0, so d/dt ||t x|| is refused as d/dt |t| is, by
+    the checker (the reviewer's forged PROVED certificate, tests/adversarial/data/round17/) and by the prover."""
+    from pathlib import Path
+
+    from attncert.core.expr import E, node_of
+
+    pytest.importorskip("z3")
+    data = Path(__file__).parent / "adversarial" / "data" / "round17"
+    code, text, _ = _verify(data)
+    assert code != 0 and "REJECTED" in text and "derivative of norm" in text, text
+    t = var("t")
+    d = ("diff", node_of(norm(vscale(t, x))), "t")
+    res = run_obligation(ob("kink", claim([Var("t"), Var("x", "vec")], [t.eq(0)], E(("eq", d, d)))))
+    assert res.evidence.verdict == Verdict.UNKNOWN and "derivative of norm" in res.evidence.detail["reason"]
+
+
+def test_users_state_vector_claims_with_cited_axioms():
+    """ac.Claim/ac.prove: a name used as a vector is declared 'vec', and a given may cite an axiom instance."""
+    import attncert as ac
+
+    pytest.importorskip("z3")
+    u, w, c = ac.vvar("u"), ac.vvar("w"), ac.var("c")
+    goal = ac.norm(ac.vadd(u, ac.vscale(c, w))) <= ac.norm(u) + ac.abs_(c) * ac.norm(w)
+    cites = [ac.axiom("norm_triangle", x=u, y=ac.vscale(c, w)), ac.axiom("norm_scale", c=c, x=w)]
+    assert ac.prove(goal, given=cites).verdict == "PROVED"
+    assert ac.prove(goal, given=cites[:1]).verdict == "UNKNOWN"       # homogeneity not cited: not shown
+    ob_ = ac.Claim("mine.vec", goal, given=cites)
+    assert {v.name: v.domain for v in ob_.claim.vars} == {"u": "vec", "w": "vec", "c": "real"}

@@ -12,7 +12,9 @@
 A claim file for ``attncert check FILE`` (and certify, report, pytest --attncert) defines
 ``CLAIMS = [ac.Claim("my.id", goal, given=[...], box={...}), ...]`` (optionally ``PAPER = "mypaper"``).
 
-Variables are real unless named in ``ints``; a ``box`` bounds variables (its bounds become hypotheses,
+Variables are real unless named in ``ints``, or used as vectors (``ac.vvar("x")``, with ``ac.norm``,
+``ac.dot``, ``ac.vadd``, ``ac.vscale``, ``ac.vsub``: such a claim is decided by SMT from cited axiom
+instances, ``given=[ac.axiom("norm_triangle", x=u, y=w), ...]``; docs/axioms.md, "Vectors"); a ``box`` bounds variables (its bounds become hypotheses,
 and the box is also where counterexamples are searched). Methods are chosen from the goal when not
 given: an equation tries the identity test, then SMT; an inequality tries SMT, then branch and bound over
 the box (when every variable is boxed and there are no other hypotheses); both then look for a
@@ -24,9 +26,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-from attncert.core.claims import Evidence, Obligation, Result, Var, claim as _claim
+from attncert.core.axioms import axiom
+from attncert.core.claims import Evidence, Hyp, Obligation, Result, Var, claim as _claim
 from attncert.core.errors import UsageError
-from attncert.core.expr import E, abs_, exp, free_vars, log, max_, min_, node_of, var
+from attncert.core.expr import E, abs_, dot, exp, free_vars, log, max_, min_, node_of, norm, var, vadd, vscale, vsub, vvar
 from attncert.core.verdict import Verdict
 
 Q = Fraction
@@ -42,16 +45,29 @@ def _methods(goal: tuple, boxed: bool) -> tuple[str, ...]:
     return ("smt", "bnb", "model", "search") if boxed else ("smt", "model", "search")
 
 
+def _vector_names(n: tuple, acc: set) -> None:
+    """The names used as vectors (vvar): they are declared with domain 'vec'."""
+    if n[0] == "vvar":
+        acc.add(n[1])
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _vector_names(c, acc)
+
+
 def Claim(id: str, goal: E, given: Iterable[E] = (), box: Box | None = None, ints: Iterable[str] = (),
           ref: str = "", statement: str | None = None, methods: Iterable[str] | None = None,
           paper: str = "mine", **options) -> Obligation:
     """One claim: for all values of its variables with every ``given`` hypothesis (and within ``box``),
     ``goal`` holds. Returns the obligation that ``check``/``certify`` run."""
     goal_n = node_of(goal)
-    hyps = [node_of(h) for h in given]
+    # a given hypothesis is an expression, or a Hyp that cites its source (ac.axiom("norm_triangle", x=u, y=w))
+    given_h = [h if isinstance(h, Hyp) else Hyp(node_of(h)) for h in given]
+    hyps = [h.expr for h in given_h]
     names: set = set()
+    vectors: set = set()
     for n in hyps + [goal_n]:
         free_vars(n, names)
+        _vector_names(n, vectors)
     box = dict(box or {})
     unknown = set(box) - names
     if unknown:
@@ -60,10 +76,10 @@ def Claim(id: str, goal: E, given: Iterable[E] = (), box: Box | None = None, int
     vs = []
     for name in sorted(names):
         lo, hi = (Fraction(box[name][0]), Fraction(box[name][1])) if name in box else (None, None)
-        vs.append(Var(name, "int" if name in ints else "real", lo, hi))
+        vs.append(Var(name, "vec" if name in vectors else ("int" if name in ints else "real"), lo, hi))
     bounds = [h for name in sorted(box) for h in (var(name) >= Fraction(box[name][0]),
                                                    var(name) <= Fraction(box[name][1]))]
-    c = _claim(vs, [E(h) for h in hyps] + bounds, E(goal_n))
+    c = _claim(vs, given_h + bounds, E(goal_n))
     boxed = bool(names) and set(box) == names and not hyps and not ints
     ms = tuple(methods) if methods is not None else _methods(goal_n, boxed)
     from attncert.core.expr import show

@@ -316,7 +316,9 @@ def _conjuncts(goal) -> list:
 
 
 def _smooth(n) -> None:
-    if n[0] in ("abs", "max", "min"):
+    """No kink inside a derivative: abs, max, min and norm (||t x|| = |t| ||x|| at t = 0) are refused, and
+    so is every vector operator."""
+    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale"):
         raise ExprError(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):

@@ -230,9 +230,11 @@ def sign(n) -> str | None:
 
 
 def _differentiable(n) -> None:
-    """A derivative atom stands for a real number only where its body is differentiable: no abs, max
-    or min inside (they have kinks); poles and log arguments are definedness conditions."""
-    if n[0] in ("abs", "max", "min"):
+    """A derivative atom stands for a real number only where its body is differentiable: no abs, max,
+    min or norm inside (they have kinks), no vector at all; poles and log arguments are definedness
+    conditions."""
+    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale"):
+        # norm has a kink at the zero vector (||t x|| = |t| ||x||); vectors have no derivative here at all
         raise Reject(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):

@@ -152,7 +152,7 @@ def _sort(n: tuple) -> str:
         got = _sort(c)
         if got != w:
             raise Reject(f"{op}: an argument must be {'a formula' if w == 'formula' else 'a ' + w + ' term'}, "
-                         f"found {op if got == 'formula' else c[0]!r}")
+                         f"found {'a formula' if got == 'formula' else repr(c[0])}")
     if op in FORMULA_OPS:
         return "formula"
     return "vec" if op in VECTOR_OPS else "real"

@@ -14,7 +14,7 @@ GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "
 GREEK_ENT = {"epsilon": "&epsilon;", "eps": "&epsilon;", "lambda": "&lambda;"}
 # binding strength: higher binds tighter
 _LITERAL = False
-PREC = {"or": 1, "implies": 0, "and": 2, "not": 3, "rel": 4, "add": 5, "neg": 6, "mul": 7, "div": 7, "pow": 9}
+PREC = {"or": 1, "implies": 0, "and": 2, "not": 3, "rel": 4, "add": 5, "neg": 6, "mul": 7, "div": 7, "pow": 9, "vadd": 5, "vscale": 7, "dot": 7}
 
 
 def _mi(name: str, literal: bool = False) -> str:
@@ -102,6 +102,16 @@ def mathml_node(node: tuple) -> str:
         return _num(node[1])
     if op == "var":
         return _mi(node[1], _LITERAL)
+    if op == "vvar":  # a vector: bold
+        return f'<mi mathvariant="bold">{html.escape(node[1])}</mi>'
+    if op == "vadd":
+        return "<mrow>" + "<mo>+</mo>".join(_sub(c, PREC["add"]) for c in node[1:]) + "</mrow>"
+    if op == "vscale":
+        return f"<mrow>{_sub(node[1], PREC['mul'])}<mo>&#x2062;</mo>{_sub(node[2], PREC['mul'] + 1)}</mrow>"
+    if op == "norm":
+        return f'<mrow><mo stretchy="false">&#x2016;</mo>{mathml_node(node[1])}<mo stretchy="false">&#x2016;</mo></mrow>'
+    if op == "dot":
+        return f"<mrow>{_sub(node[1], PREC['mul'] + 1)}<mo>&#x22C5;</mo>{_sub(node[2], PREC['mul'] + 1)}</mrow>"
     if op == "add":
         parts = [_sub(node[1], PREC["add"])]
         for c in node[2:]:
