@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-from attncert.core.axioms import axiom
+from attncert.core.axioms import axiom  # noqa: F401 - re-exported by attncert
 from attncert.core.claims import Evidence, Hyp, Obligation, Result, Var, claim as _claim
 from attncert.core.errors import UsageError
-from attncert.core.expr import E, abs_, dot, exp, free_vars, log, max_, min_, node_of, norm, var, vadd, vscale, vsub, vvar
+from attncert.core.expr import E, abs_, dot, exp, free_vars, log, max_, min_, node_of, norm, var, vadd, vscale, vsub, vvar  # noqa: F401
 from attncert.core.verdict import Verdict
 
 Q = Fraction
