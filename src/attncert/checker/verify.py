@@ -426,8 +426,11 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
                        f"({n_conds - len(sides)} settled by their form or a hypothesis) unsat on re-run by "
                        f"{', '.join(smtlib.available())} ({len(mains) + len(sides)} queries)")
         trusted.extend(f"{n} unsat" for n in smtlib.available())
-        if atoms:
+        vector_atoms = [a for a in atoms if a.startswith(("('norm',", "('dot',"))]
+        if len(vector_atoms) < len(atoms):
             trusted.append("exp/log/derivative terms abstracted as free reals (over-approximation)")
+        if vector_atoms:
+            trusted.append("norm and dot terms of opaque vectors abstracted as free reals, norms >= 0 (over-approximation)")
 
     elif kind in ("interval", "counterexample"):
         bits = ev["bits"]
