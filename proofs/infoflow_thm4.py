@@ -40,11 +40,18 @@ def closed(id_, ref, vars_, hyps, goal, keep=0):
     return the closed goal. A link to the closed form fixes every variable of the claim, so that its remaining
     hypotheses can be carried."""
     expr_ = lambda h: h.expr if isinstance(h, Hyp) else node_of(h)
+    # a plain hypothesis that a cited step (a link among ``hyps``) has among its own hypotheses stays: the
+    # link carries it, and a premise moved into the goal would leave the link unestablished
+    by_id = {o.id: o for o in obs}
+    carried = {g.expr for h in hyps if isinstance(h, Hyp) and h.by in by_id for g in by_id[h.by].claim.hyps}
     plain = [i for i, h in enumerate(hyps) if not (isinstance(h, Hyp) and h.by)]
-    moved = plain[keep:]
-    while True:    # a kept hypothesis on a variable the goal does not fix is moved as well
+    moved = [i for i in plain[keep:] if expr_(hyps[i]) not in carried]
+    while True:    # a kept hypothesis on a variable that neither the goal nor a carried one fixes is moved as well
         g = implies(and_(*[E(expr_(hyps[i])) for i in moved]), goal)
         fixed = free_vars(node_of(g))
+        for i in plain[keep:]:
+            if i not in moved:
+                free_vars(expr_(hyps[i]), fixed)
         more = [i for i in plain[:keep] if i not in moved and not free_vars(expr_(hyps[i])) <= fixed]
         if not more:
             break
@@ -400,28 +407,67 @@ t23 = abs_(q2 - q1) * u3 / (Sz1 * Sz2)
 ob("bound_23", f"{REF} (23)", "||(Q2-Q1)(Q3(V3-V2) + Q5(V5-V2))|| / ((Q1+Q3+Q5)(Q2+Q3+Q5)) <= eps^{k+1}/(12T)",
    claim(CH + U3V, H_chain + H_u3, t23 <= t22), ["smt"])
 C_23 = closed("bound_23", f"{REF} (23)", CH + U3V, H_chain + H_u3, t23 <= t22, keep=7)
-# (24)-(30): norms of the three vectors of the z-identity: n24 = ||second3||, n25 = ||lhs3||, n26 = ||first3||
-n24, n25, n26, n27, n31, n35, n36a, n36b, n16 = v("n24", "n25", "n26", "n27", "n31", "n35", "n36a", "n36b", "n16")
-ob("chain.24_26", f"{REF} (24) <= (25) + (26)", "second = lhs - first (identity_14_15.z), so ||second|| <= ||lhs|| + ||first||",
-   claim(["n24", "n25", "n26"], [fact(n24 <= n25 + n26, "fact:triangle inequality, with infoflow.thm4.identity_14_15.z")],
-         n24 <= n25 + n26), ["smt"])
+# (24)-(30) over the value vectors: (15) for the z-sequences splits (25) = (26) + (24) (identity_14_15.z, here
+# as vectors: the same linear combination of V1, V2, V3, V5, checked by the vector_identity rule)
+n31, n16 = v("n31", "n16")
+nd = var("nd")   # ||V1 - V2||
+VV[1] = vvar("V1")
+LHS3 = vadd(vscale(1 / Sz1, vadd(vscale(q1, VV[1]), vscale(q3, VV[3]), vscale(q5, VV[5]))),
+            vscale(-1 / Sz2, vadd(vscale(q2, VV[2]), vscale(q3, VV[3]), vscale(q5, VV[5]))))      # (25)
+W3 = vadd(vscale(q3, vsub(VV[3], VV[2])), vscale(q5, vsub(VV[5], VV[2])))                        # u3 = ||W3||
+C26 = (q2 - q1) / (Sz1 * Sz2)
+FIRST3 = vscale(C26, W3)                                                                           # (26) = (28)
+SECOND3 = vscale(q1 / Sz1, vsub(VV[1], VV[2]))                                                    # (24)
+PV = [Var(f"V{j}", "vec") for j in (1, 2, 3, 5)]
+
+
+def uniq(*lists):
+    """Variable lists joined, each name once (a Var keeps its domain)."""
+    out, seen = [], set()
+    for x in (y for lst in lists for y in lst):
+        name = x.name if isinstance(x, Var) else x
+        if name not in seen:
+            seen.add(name)
+            out.append(x)
+    return out
+
+
+H_24 = [axiom("vector_identity", x=SECOND3, y=vadd(LHS3, vscale(-1, FIRST3))),
+        axiom("norm_triangle", x=LHS3, y=vscale(-1, FIRST3)), axiom("norm_scale", c=num(-1), x=FIRST3)]
+G_24 = norm(SECOND3) <= norm(LHS3) + norm(FIRST3)
+ob("chain.24_26", f"{REF} (24) <= (25) + (26)",
+   "(24) = (25) - (26) as vectors ((15) for z, identity_14_15.z), so ||(24)|| <= ||(25)|| + ||(26)|| (triangle inequality)",
+   claim(uniq(QV[:5], PV), qpos + H_24, G_24), ["smt"])
 ob("chain.25_27", f"{REF} (25) = (27)", "(25) is the difference of the attention averages of z1 and z2",
    claim(allv, pos_h, ((Q1 * V1 + Q3 * V3 + Q5 * V5) / (Q1 + Q3 + Q5) - (Q2 * V2 + Q3 * V3 + Q5 * V5) / (Q2 + Q3 + Q5)).eq(
        SV(lz1, vz1, pos) / S(lz1, pos) - SV(lz2, vz2, pos) / S(lz2, pos))), ["identity"])
-ob("chain.27_29", f"{REF} (27) + (28) <= (29) = (30)",
-   "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (23) give <= eps^{k+1}/(4T)",
-   claim(["n27", "n26"] + CH + U3V,
-         [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)")]
-         + H_chain + H_u3 + [fact(C_23, "infoflow.thm4.bound_23.closed"),
-                             n26.eq(t23)],    # n26 = ||(28)||, the z-term that (23) bounds
-         n27 + n26 <= e / (4 * T)), ["smt"])
-nd = var("nd")   # ||V1 - V2||
-H_31 = H_chain + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "fact:(24) <= (25) + (26) <= eps^{k+1}/(4T) (chain.24_26 and chain.27_29, on norms)")]
+# the pigeonhole pair's fourth condition (L400): ||(27)|| <= eps^{k+1}/(6T), with (27) = (25) (chain.25_27). It is
+# a hypothesis in force for the chain, as the ratio condition of H_chain is (the pair exists by (13))
+PAIR4 = norm(LHS3) <= e / (6 * T)
+
+
+def pair_steps(chain, ref_note, hc, hu3, c23, c23_id, ch):
+    """(27) + (28) <= (29) = (30) and the hypotheses of (31)-(33) for ``chain`` (printed or repaired); ``c23`` is
+    the closed form of (23), certificate ``c23_id``."""
+    # the closed form of (23) first: a link to this step binds q4 (absent from its goal) through it, not
+    # through the first 'q? > 0' it meets
+    h27 = [T >= 1, e > 0, PAIR4, fact(c23, c23_id)] + hc + hu3 + [axiom("norm_scale", c=C26, x=W3)]
+    g27 = norm(LHS3) + norm(FIRST3) <= e / (4 * T)
+    ob(f"{chain}.27_29", f"{REF} (27) + (28) <= (29) = (30){ref_note}",
+       "||(27)|| <= eps^{k+1}/(6T) (the pigeonhole pair's fourth condition, (27) = (25)) and ||(28)|| = "
+       "|Q2-Q1|/((Q1+Q3+Q5)(Q2+Q3+Q5)) ||Q3(V3-V2) + Q5(V5-V2)|| <= eps^{k+1}/(12T) (23) give <= eps^{k+1}/(4T)",
+       claim(uniq(ch, U3V, PV), h27, g27), ["smt"])
+    return hc + hu3 + [T >= 1, e > 0, PAIR4, fact(c23, c23_id), axiom("norm_scale", c=C26, x=W3)] + qpos + H_24 + [
+        fact(G_24, "infoflow.thm4.chain.24_26"), fact(g27, f"infoflow.thm4.{chain}.27_29"),
+        axiom("norm_scale", c=q1 / Sz1, x=vsub(VV[1], VV[2])), nd >= 0, nd.eq(norm(vsub(VV[1], VV[2])))]
+
+
+H_31 = pair_steps("chain", "", H_chain, H_u3, C_23, "infoflow.thm4.bound_23.closed", CH)
 G_31 = and_(q1 / (q1 + q4 + q5) * nd <= T * q1 / Sz1 * nd, T * q1 / Sz1 * nd <= e / 4)
 ob("chain.31_33", f"{REF} (31) <= (32) <= (33)",
    "Q1/(Q1+Q4+Q5) ||V1-V2|| <= T Q1/(Q1+Q3+Q5) ||V1-V2|| <= eps^{k+1}/4",
-   claim(CH + ["nd"], H_31, G_31), ["smt"])
-C_31 = closed("chain.31_33", f"{REF} (31) <= (32) <= (33)", CH + ["nd"], H_31, G_31, keep=7)
+   claim(uniq(CH, ["nd"], U3V, PV), H_31, G_31), ["smt"])
+C_31 = closed("chain.31_33", f"{REF} (31) <= (32) <= (33)", uniq(CH, ["nd"], U3V, PV), H_31, G_31, keep=7)
 ob("chain.34_35", f"{REF} (34) = (35)", "(35) is the difference of the attention averages of w1 and w2 (repaired identities)",
    claim(allv, pos_h, ((Q1 * V1 + Q4 * V4 + Q5 * V5) / (Q1 + Q4 + Q5) - (Q2 * V2 + Q4 * V4 + Q5 * V5) / (Q2 + Q4 + Q5)).eq(
        SV(lw1, vw1, pos) / S(lw1, pos) - SV(lw2, vw2, pos) / S(lw2, pos))), ["identity"])
@@ -439,20 +485,20 @@ ob("chain.35_36", f"{REF} (35) <= (36) repaired",
    claim(QV, qpos + [q1 >= q2, fact(lhs4.eq(first4 + second4), "infoflow.thm4.identity_14_15")],
          abs_(lhs4) <= abs_(second4) + abs_(first4)), ["smt"],
    repairs="infoflow.thm4.chain.35_36_as_printed")
-def chain_36_38(chain, ref, statement, ch, h31, hu4, c31, c16_22):
-    """(36) <= (37) <= (38) from the closed forms of (31)-(33) and (16)-(22) of ``chain`` ('chain' as printed,
-    'chain_r' repaired); n31, n16 are the norms of the two terms of (36), (31) and (16)."""
+def chain_36_38(chain, ref, statement, ch, h31, hu4):
+    """(36) <= (37) <= (38) from (31)-(33) and (16)-(22) of ``chain`` ('chain' as printed, 'chain_r' repaired),
+    linked with their hypotheses carried; n31, n16 are the norms of the two terms of (36), (31) and (16). The
+    links and definitions come first: z3 then needs 0.1 s instead of 25 s (cvc5 0.04 s either way)."""
     ob(f"{chain}.36_38", ref, statement,
-       claim(["n31", "n16"] + ch + ["nd"] + U4V,
-             [T >= 1, e > 0] + h31 + hu4
-             + [fact(c31, f"infoflow.thm4.{chain}.31_33.closed"), fact(c16_22, f"infoflow.thm4.{chain}.16_22.closed"),
-                n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)],
+       claim(uniq(["n31", "n16"], ch, ["nd"], U3V, PV, U4V),
+             [T >= 1, e > 0, fact(G_31, f"infoflow.thm4.{chain}.31_33"), fact(t16 <= t22, f"infoflow.thm4.{chain}.16_22"),
+              n31.eq(q1 / (q1 + q4 + q5) * nd), n16.eq(t16)] + h31 + hu4,
              and_(n31 + n16 <= e / 4 + e / (12 * T), e / 4 + e / (12 * T) <= e / 2)), ["smt"])
 
 
 chain_36_38("chain", f"{REF} (36) <= (37) <= (38)",
             "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2 (from (33) and (22), or (23) as printed)",
-            CH, H_31, H_u4, C_31, C_16_22)
+            CH, H_31, H_u4)
 
 # ---------------------------------------------------------------- (16)-(38) with the repaired norm bound
 # ||V_j|| <= rho = sqrt(n E) (values_norm_repaired: entries bounded by 1 give ||W_V||_op <= sqrt(n E)), so the
@@ -490,21 +536,16 @@ ob("chain_r.bound_23", f"{REF} (23), repaired norm bound",
    claim(CH_r + U3V, H_chain_r + H_u3_r, t23 <= t22), ["smt"])
 C_23_r = closed("chain_r.bound_23", f"{REF} (23), repaired norm bound", CH_r + U3V, H_chain_r + H_u3_r, t23 <= t22,
                 keep=8)
-ob("chain_r.27_29", f"{REF} (27) + (28) <= (29) = (30), repaired norm bound",
-   "(27) <= eps^{k+1}/(6T) (the pigeonhole pair) and (28) <= eps^{k+1}/(12T) (chain_r.bound_23) give <= eps^{k+1}/(4T)",
-   claim(["n27", "n26"] + CH_r + U3V,
-         [T >= 1, e > 0, fact(n27 <= e / (6 * T), "fact:the pigeonhole pair's fourth condition (L400), existence by (13)")]
-         + H_chain_r + H_u3_r + [fact(C_23_r, "infoflow.thm4.chain_r.bound_23.closed"), n26.eq(t23)],
-         n27 + n26 <= e / (4 * T)), ["smt"])
-H_31_r = H_chain_r + [nd >= 0, fact(q1 / Sz1 * nd <= e / (4 * T), "fact:(24) <= (25) + (26) <= eps^{k+1}/(4T) "
-                                    "(chain.24_26 and chain_r.27_29, on norms)")]
+H_31_r = pair_steps("chain_r", ", repaired norm bound", H_chain_r, H_u3_r, C_23_r,
+                    "infoflow.thm4.chain_r.bound_23.closed", CH_r)
 ob("chain_r.31_33", f"{REF} (31) <= (32) <= (33), repaired norm bound",
    "Q1/(Q1+Q4+Q5) ||V1-V2|| <= T Q1/(Q1+Q3+Q5) ||V1-V2|| <= eps^{k+1}/4 (the ratio condition with delta')",
-   claim(CH_r + ["nd"], H_31_r, G_31), ["smt"])
-C_31_r = closed("chain_r.31_33", f"{REF} (31) <= (32) <= (33), repaired norm bound", CH_r + ["nd"], H_31_r, G_31, keep=8)
+   claim(uniq(CH_r, ["nd"], U3V, PV), H_31_r, G_31), ["smt"])
+C_31_r = closed("chain_r.31_33", f"{REF} (31) <= (32) <= (33), repaired norm bound", uniq(CH_r, ["nd"], U3V, PV), H_31_r,
+                G_31, keep=8)
 chain_36_38("chain_r", f"{REF} (36) <= (37) <= (38), repaired norm bound",
             "eps^{k+1}/4 + eps^{k+1}/(12T) <= eps^{k+1}/2, from chain_r.31_33 and chain_r.16_22",
-            CH_r, H_31_r, H_u4_r, C_31_r, C_16_22_r)
+            CH_r, H_31_r, H_u4_r)
 
 # ================================================================ the separation and Lemma 4 (L480-520)
 ob("sphere_identity", f"{REF} (L482)", "on S^2: 2(1 + x.y) = ||x + y||^2",

@@ -203,7 +203,10 @@ def test_the_vector_axioms_hold_on_concrete_vectors(vs, c):
     from attncert.core.axioms import axiom_list
 
     env = {"x": [float(t) for t in vs[0]], "y": [float(t) for t in vs[1]], "c": float(c)}
-    vector_axioms = [a for a in axiom_list()[1].values() if "vec" in a.vars.values()]
+    from attncert.core.axioms import SIDE_RULES
+
+    # vector_identity is a rule (true only for instances that pass its side check): tested above
+    vector_axioms = [a for a in axiom_list()[1].values() if "vec" in a.vars.values() and a.name not in SIDE_RULES]
     assert {a.name for a in vector_axioms} == {"norm_nonneg", "norm_scale", "norm_triangle", "norm_reverse_triangle",
                                                "cauchy_schwarz", "dot_self"}
     for a in vector_axioms:
@@ -254,3 +257,31 @@ def test_users_state_vector_claims_with_cited_axioms():
     assert ac.prove(goal, given=cites[:1]).verdict == "UNKNOWN"       # homogeneity not cited: not shown
     ob_ = ac.Claim("mine.vec", goal, given=cites)
     assert {v.name: v.domain for v in ob_.claim.vars} == {"u": "vec", "w": "vec", "c": "real"}
+
+
+def test_vector_identity_rule(tmp_path):
+    """||A|| = ||B|| is citable (vector_identity) exactly when A and B are the same linear combination of the
+    vector variables: the prover checks it by simplification, the checker by a zero test; a forged citation of
+    a wrong identity is REJECTED, and the prover's step over it is UNKNOWN."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    a_, b_ = vadd(vscale(q, x), y), vadd(y, vscale(q, x))                           # q x + y = y + q x
+    c_, d_ = vscale(1 / (q + 1), vadd(vscale(q, x), x)), x                           # (q x + x)/(q + 1) = x
+    hyps_ok = [q > 0, axiom("vector_identity", x=a_, y=b_), axiom("vector_identity", x=c_, y=d_)]
+    good = ob("vid", claim(VARS, hyps_ok, norm(a_) + norm(c_) <= norm(b_) + norm(x)))
+    # q x + y against y + 2 q x: not the same combination
+    wrong = ob("vid_wrong", claim(VARS, [q > 0, axiom("vector_identity", x=a_, y=vadd(y, vscale(2 * q, x)))],
+                                  norm(a_) <= norm(vadd(y, vscale(2 * q, x)))))
+    r_good, r_wrong = run_obligation(good), run_obligation(wrong)
+    assert r_good.evidence.verdict == Verdict.PROVED
+    assert r_wrong.evidence.verdict == Verdict.UNKNOWN and "coefficients of x differ" in r_wrong.evidence.detail["reason"]
+    atomic_write(path_for(str(tmp_path / "ok"), r_good), dumps(build(r_good)))
+    code, text, _ = _verify(tmp_path / "ok")
+    assert code == 0 and "axiom vector_identity" in text, text
+    # a forger turns the wrong step into a PROVED certificate with the good step's kind of evidence
+    from attncert.core.certificate import build as _b
+    forged = _b(r_wrong)
+    forged = dict(forged, verdict="PROVED", method="smt", evidence=dict(r_good.evidence.detail))
+    atomic_write(str(tmp_path / "bad" / "mine" / "vec" / "v.vid_wrong.json"), dumps(_reseal(forged)))
+    code, text, _ = _verify(tmp_path / "bad")
+    assert code != 0 and "not the same linear combination" in text, text

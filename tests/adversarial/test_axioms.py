@@ -57,6 +57,8 @@ def test_every_axiom_holds_at_random_points():
     rng = random.Random(16)
     mpmath.mp.dps = 60
     for name, (vs, hyps, goal, _) in table.items():
+        if name in checker_axioms.SIDE_RULES:  # true only for instances that pass the side check (test_vectors.py)
+            continue
         held = 0
         for _ in range(1000):
             # a vector variable: a random vector of R^d, d = 1..4 (one d per point, as in one claim)

@@ -8,11 +8,14 @@ claim (carried: it needs its own source). Nothing else is accepted. Standard lib
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+from fractions import Fraction
 from functools import lru_cache
 
-from .trees import Reject, check_name, check_sorts, free_names as _free, parse
+from .qarith import Undecided
+from .trees import Reject, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
 
 AXIOMS_SCHEMA = "attncert.axioms/1"
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
@@ -46,8 +49,55 @@ def axioms() -> tuple[int, dict]:
             _var_sorts(n, vs, name)
         if not _free(goal) >= set(vs):
             raise Reject(f"axiom {name}: every variable must occur in the goal (so a citation fixes it)")
+        # one entry is a rule rather than a plain axiom: its instance must also pass a side check
+        if a.get("side") != (SIDE_RULES.get(name)):
+            raise Reject(f"axiom {name}: unexpected side check {str(a.get('side'))[:20]!r}")
         out[name] = (vs, hyps, goal, a["statement"])
     return data["version"], out
+
+
+# vector_identity: ||x|| = ||y|| is accepted for x := A, y := B only when A and B are the same linear
+# combination of the claim's vector variables (docs/axioms.md, "Vectors")
+SIDE_RULES = {"vector_identity": "linear"}
+
+
+def linear(n) -> dict:
+    """A vector term as {vector variable: its real coefficient (a term)}: vadd adds the coefficients, vscale
+    multiplies them by its real factor."""
+    if n[0] == "vvar":
+        return {n[1]: ("num", Fraction(1))}
+    if n[0] == "vadd":
+        out: dict = {}
+        for c in n[1:]:
+            for v, k in linear(c).items():
+                out[v] = ("add", out[v], k) if v in out else k
+        return out
+    if n[0] == "vscale":
+        return {v: ("mul", n[1], k) for v, k in linear(n[2]).items()}
+    raise Reject(f"operator {str(n[0])[:20]!r} is not a vector")
+
+
+def _same_linear_combination(name: str, i: int, a, b) -> None:
+    """The side check of vector_identity: every coefficient difference of A and B vanishes identically
+    (Schwartz-Zippel at points drawn from the hash of the two terms), so A = B wherever both are defined
+    (the claim's definedness conditions cover every coefficient: they sit inside its norm atoms)."""
+    seed = int(hashlib.sha256(repr((a, b)).encode()).hexdigest()[:32], 16)
+    for d in linear_differences(a, b):
+        expr = log_rewrite(no_diff(d))
+        try:
+            ok, _ = identically_zero(expr, sorted(_free(expr)), seed)
+        except Undecided:
+            ok = False
+        if not ok:
+            raise Reject(f"hypothesis {i + 1} cites {name}, but the two vectors are not the same linear "
+                         "combination of the vector variables")
+
+
+def linear_differences(a, b) -> list:
+    """For each vector variable of A or B, coefficient in A minus coefficient in B (all must vanish)."""
+    la, lb = linear(a), linear(b)
+    zero = ("num", Fraction(0))
+    return [("add", la.get(v, zero), ("neg", lb.get(v, zero))) for v in sorted(set(la) | set(lb))]
 
 
 def _var_sorts(n, vs: dict, name: str) -> None:
@@ -81,6 +131,8 @@ def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, m
     sub: dict = {}
     if not match(agoal, own[i], avars, sub):
         raise Reject(f"hypothesis {i + 1} is not an instance of axiom {name}")
+    if name in SIDE_RULES:
+        _same_linear_combination(name, i, unmark(sub["x"]), unmark(sub["y"]))
     carried, derived = [], []
     for ah in ahyps:
         inst = subst(ah, sub)

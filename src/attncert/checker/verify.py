@@ -587,11 +587,49 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
     return all(_match(a, b, cvars, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
 
 
+BIND_BUDGET = 50_000  # match attempts of the binding search, per link (then the greedy binding is kept)
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
 def _bind_rest(patterns: list, own: list, skip: int, cvars: dict, sub: dict) -> dict:
-    """Fix the cited variables that the goal leaves free (an intermediate term of a chain, say) by matching
-    each cited hypothesis that still has one, in order, against the citing hypotheses, in order (the first
-    consistent match wins; ``skip`` is the citing hypothesis itself). Any instance is sound: the caller then
-    requires every instantiated cited hypothesis to be a hypothesis of the citing claim."""
+    """Fix the cited variables that the goal leaves free (an intermediate term of a chain, say): search,
+    with backtracking, for a binding under which every cited hypothesis is one of the citing hypotheses
+    (``skip``, the citing hypothesis itself, aside), trying the citing hypotheses in order. A search past
+    BIND_BUDGET match attempts, or one that finds none, falls back to the first consistent match of each
+    pattern in order. Any instance is sound: the caller then requires every instantiated cited hypothesis to
+    be a hypothesis of the citing claim."""
+    present = {y for j, y in enumerate(own) if j != skip}
+    budget = [BIND_BUDGET]
+
+    def search(k: int, cur: dict):
+        if k == len(patterns):
+            return cur
+        pat = patterns[k]
+        if all(v in cur for v in _free(pat) if v in cvars):
+            return search(k + 1, cur) if _subst(pat, cur) in present else None
+        for j, y in enumerate(own):
+            if j == skip:
+                continue
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _OutOfBudget
+            trial = dict(cur)
+            if _match(pat, y, cvars, trial):
+                found = search(k + 1, trial)
+                if found is not None:
+                    return found
+        return None
+
+    if len(patterns) <= 400:  # the recursion is one level per cited hypothesis
+        try:
+            found = search(0, dict(sub))
+        except _OutOfBudget:
+            found = None
+        if found is not None:
+            return found
     for pat in patterns:
         if all(v in sub for v in _free(pat) if v in cvars):
             continue

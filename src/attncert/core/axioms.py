@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 
@@ -101,6 +102,36 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
     return all(bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
 
 
+SIDE_RULES = {"vector_identity": "linear"}  # checked beyond matching: both vectors the same linear combination
+
+
+def combination(n: tuple) -> dict:
+    """A vector term as {vector variable: coefficient (a real term)}."""
+    if n[0] == "vvar":
+        return {n[1]: ("num", Fraction(1))}
+    if n[0] == "vadd":
+        out: dict = {}
+        for c in n[1:]:
+            for v, k in combination(c).items():
+                out[v] = ("add", out[v], k) if v in out else k
+        return out
+    if n[0] == "vscale":
+        return {v: ("mul", n[1], k) for v, k in combination(n[2]).items()}
+    raise ExprError(f"{n[0]!r} is not a vector")
+
+
+def _same_combination(name: str, i: int, a: tuple, b: tuple) -> None:
+    """vector_identity's side check, by symbolic simplification (the checker uses a zero test instead)."""
+    from attncert.backends.sympy_backend import _zero, to_sympy
+
+    ca, cb = combination(a), combination(b)
+    zero = ("num", Fraction(0))
+    syms: dict = {}
+    for v in sorted(set(ca) | set(cb)):
+        if not _zero(to_sympy(ca.get(v, zero), syms) - to_sympy(cb.get(v, zero), syms)):
+            raise ExprError(f"hypothesis {i + 1} cites {name}, but the coefficients of {v} differ")
+
+
 def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
     """(carried, derived) for hypothesis ``i`` of ``claim``, which cites an axiom: the indices of the other
     hypotheses that are its instantiated conditions, and the instantiated conditions that are not
@@ -112,6 +143,8 @@ def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
     sub: dict = {}
     if not bind(ax.goal, h.expr, ax.vars, ints, sub):
         raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
+    if ax.name in SIDE_RULES:
+        _same_combination(ax.name, i, sub["x"], sub["y"])
     own = [g.expr for g in claim.hyps]
     carried, derived = [], []
     for c in (substitute(a, sub) for a in ax.hyps):

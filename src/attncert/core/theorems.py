@@ -77,12 +77,43 @@ def _subst(n: tuple, sub: dict) -> tuple:
     return (n[0],) + tuple(_subst(c, sub) if isinstance(c, tuple) else c for c in n[1:])
 
 
+FIX_BUDGET = 50_000  # match attempts of the binding search (then the greedy binding is kept)
+
+
 def fix_free(hyps, own: list, skip: int, cvars: dict, ints: set, sub: dict) -> dict:
-    """The cited variables the goal leaves free are fixed by the cited hypotheses that hold them, each
-    matched, in order, with the first citing hypothesis (in order, ``skip`` aside) that fits the binding so
-    far. Any instance is sound; the caller requires every instantiated hypothesis to be present."""
-    for h in hyps:
-        e = h if isinstance(h, tuple) else h.expr
+    """The cited variables the goal leaves free are fixed by a binding under which every cited hypothesis is
+    a citing one (``skip`` aside): a depth-first search over the citing hypotheses in order, bounded by
+    FIX_BUDGET attempts; without one, each cited hypothesis that holds a free variable is matched, in order,
+    with the first citing hypothesis that fits. Any instance is sound; the caller requires every
+    instantiated hypothesis to be present. (The checker's search is its own.)"""
+    pats = [h if isinstance(h, tuple) else h.expr for h in hyps]
+    have = {y for j, y in enumerate(own) if j != skip}
+    left = [FIX_BUDGET]
+
+    def dfs(k: int, cur: dict):
+        if k == len(pats):
+            return cur
+        e = pats[k]
+        if free_vars(e) & set(cvars) <= set(cur):
+            return dfs(k + 1, cur) if _subst(e, cur) in have else None
+        for j, y in enumerate(own):
+            if j == skip:
+                continue
+            left[0] -= 1
+            if left[0] < 0:
+                return None
+            trial = dict(cur)
+            if bind(e, y, cvars, ints, trial):
+                got = dfs(k + 1, trial)
+                if got is not None:
+                    return got
+        return None
+
+    if len(pats) <= 400:
+        got = dfs(0, dict(sub))
+        if got is not None:
+            return got
+    for e in pats:
         if free_vars(e) & set(cvars) <= set(sub):
             continue
         for j, y in enumerate(own):
