@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Obligation, Var, claim, fact
 from attncert.core.expr import abs_, add, and_, exp, log, num, or_, var
 from attncert.core.families import collector, family
@@ -227,18 +228,26 @@ xx = var("x")
 ob("N_gt_three_quarters", "infoflow:A.2 (L778) N = Theta(1/eps)",
    "N = floor(x) > 3x/4 for x = 1/(16 m eps) > 4, i.e. N > 3/(64 m eps)",
    claim(["N", "x"], [N > xx - 1, N <= xx, xx > 4], N * 4 > 3 * xx), ["smt"])
-w, Cm = var("w"), var("Cm")
+w, Cm, sx = var("w"), var("Cm"), var("s")
+# the powers t^s, s = m/(n+1), are exp(s log t): y = N^s, w = (3/(64 m eps))^s, E = eps^s, Cm = (3/(64 m))^s.
+# t -> t^s is increasing (log_le, then exp_le with s > 0) and (ab)^s = a^s b^s (log_div, exp_add, and exp_le
+# both ways for equal arguments) are axiom instances; N = floor(x), x = 1/(16 m eps) > 4, N > 3x/4
+# (N_gt_three_quarters, linked). Only w E >= Cm is used: exp_le one way
+a3 = (3 / (64 * m)) / eps                     # 3/(64 m eps)
+la, lN, le_, lc = sx * log(a3), sx * log(N), sx * log(eps), sx * log(3 / (64 * m))
 ob("final_bound_786", "infoflow:A.2 (L782-786)",
    "p >= (k-1) eps N^{m/(n+1)}/(4mn) >= C_{T,k,n} eps^{1 - m/(n+1)}, C = (k-1)/(4mn) (3/(64m))^{m/(n+1)}",
-   claim(["p", "k", "m", "n", "eps", "y", "w", "Cm", "E"],
-         [k >= 2, m >= 1, n >= 1, eps > 0, y > 0, w > 0, Cm > 0,
+   claim(["p", "k", "m", "n", "eps", "y", "w", "Cm", "E", "s", "N", "x"],
+         [k >= 2, m >= 1, n >= 1, eps > 0, sx.eq(m / (n + 1)),
+          xx.eq(1 / (16 * m * eps)), N > xx - 1, N <= xx, xx > 4, fact(N * 4 > 3 * xx, "infoflow.thm5.N_gt_three_quarters"),
+          y.eq(exp(lN)), w.eq(exp(la)), var("E").eq(exp(le_)), Cm.eq(exp(lc)),
+          axiom("log_le", x=a3, y=N), axiom("exp_le", x=la, y=lN),                    # N >= 3/(64 m eps): y >= w
+          axiom("log_div", x=3 / (64 * m), y=eps), axiom("exp_add", x=la, y=le_),     # w E >= Cm (all the
+          axiom("exp_le", x=lc, y=la + le_),                                          # bound needs of w E = Cm)
           # width_bound_766 at eta = 4 m N^{-m/(n+1)} = 4 m / y, with the hypotheses it carries
           p_ >= 0, 4 * m / y > 0,
           fact(2 * eps <= p_ * n * 2 * (4 * m / y) / (k - 1), WIDTH_CHAIN),
-          fact(p_ >= (k - 1) * eps / (n * (4 * m / y)), "infoflow.thm5.width_bound_766"),
-          fact(y >= w, "fact:t -> t^{m/(n+1)} is increasing, N > 3/(64 m eps) (N_gt_three_quarters)"),
-          fact((w * var("E")).eq(Cm), "fact:(ab)^s = a^s b^s with w = (3/(64 m eps))^s, E = eps^s, Cm = (3/(64m))^s"),
-          var("E") > 0],
+          fact(p_ >= (k - 1) * eps / (n * (4 * m / y)), "infoflow.thm5.width_bound_766")],
          p_ * var("E") >= (k - 1) / (4 * m * n) * Cm * eps), ["smt"])
 
 # the three exponents of 1/eps: informal Thm 2 (L88), formal Thm 5 (L577), end of proof (L790)

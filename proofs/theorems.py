@@ -100,9 +100,10 @@ INFOFLOW = [
     ),
     # Root: the final width bound of A.2 (L786), p >= C_{T,k,n} eps^{1 - m/(n+1)}, m = T - k + 1, which implies
     # the statement's Omega(eps^{-o}) (o is smaller by 1/(n+1): infoflow.thm5.exponent_proof_vs_formal).
-    # Not named (proof quantities, not hypotheses of Theorem 5; they stay as blocking premises):
-    #   y > 0, 4*m/y > 0 (y = N^{m/(n+1)}, N the grid size of the proof), w > 0 (w = (3/(64 m eps))^s),
-    #   Cm > 0 (Cm = (3/(64 m))^s, a factor of the proof's constant), E > 0 (E = eps^s, s = m/(n+1)).
+    # Not named (proof quantities, not hypotheses of Theorem 5; they stay as blocking premises): the
+    #   definitions s = m/(n+1), y = exp(s log N), w = exp(s log(3/(64 m eps))), E = exp(s log eps),
+    #   Cm = exp(s log(3/(64 m))), N = floor(x) with x = 1/(16 m eps) > 4 (eps < 1/(64 m)), and 4*m/y > 0.
+    #   The power rules between them are axiom instances (log_le, exp_le, log_div, exp_add).
     theorem(
         "infoflow.theorem5", "infoflow", "Theorem 5", "infoflow:Thm 5 (L571-577), (44); A.2 (L782-790)",
         "Let f1: [0,1] -> [0,1]^n and f2: [0,1]^n -> [0,1] be two-layer tanh FFNs with weights bounded by 1, "

@@ -53,7 +53,7 @@ MAX_CONDITIONAL = 25  # 38 -> 25 with the vector_identity rule and links bound b
 # hypotheses whose source is free text ('fact:...') across the transcription: may only go down, to 0. It
 # was 81; free-text sources that were not 'fact:' (broken links such as 'S = sqrt(n)') are now 'fact:'
 # too, so the number says what is unchecked: what remains needs vector norms, tanh or sums over index sets
-MAX_FACT_SOURCES = 48  # 57 -> 48 with the vector_identity rule (Theorem 4's (24)-(33)); 76 -> 57 with vectors and the norm axioms (docs/axioms.md, "Vectors"); 94 -> 88 (tanh bounds), -> 76 (definitions are plain hypotheses); 83, + 11 when the repaired Theorem 4 chain (infoflow.thm4.chain_r.*, issue 16 item 6) was
+MAX_FACT_SOURCES = 46  # 48 -> 46 with Theorem 5's powers as exp(s log t) (L786); 57 -> 48 with the vector_identity rule (Theorem 4's (24)-(33)); 76 -> 57 with vectors and the norm axioms (docs/axioms.md, "Vectors"); 94 -> 88 (tanh bounds), -> 76 (definitions are plain hypotheses); 83, + 11 when the repaired Theorem 4 chain (infoflow.thm4.chain_r.*, issue 16 item 6) was
 #                        added beside the printed one: it carries the same vector-norm premises, with sqrt(nE)
 
 

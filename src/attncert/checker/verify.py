@@ -609,7 +609,11 @@ def _bind_rest(patterns: list, own: list, skip: int, cvars: dict, sub: dict) -> 
             return cur
         pat = patterns[k]
         if all(v in cur for v in _free(pat) if v in cvars):
-            return search(k + 1, cur) if _subst(pat, cur) in present else None
+            try:
+                inst = _subst(pat, cur)
+            except Reject:  # a derivative's variable sent to a non-variable: not this binding (the caller says why)
+                return None
+            return search(k + 1, cur) if inst in present else None
         for j, y in enumerate(own):
             if j == skip:
                 continue

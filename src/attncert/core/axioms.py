@@ -121,15 +121,38 @@ def combination(n: tuple) -> dict:
 
 
 def _same_combination(name: str, i: int, a: tuple, b: tuple) -> None:
-    """vector_identity's side check, by symbolic simplification (the checker uses a zero test instead)."""
-    from attncert.backends.sympy_backend import _zero, to_sympy
+    """vector_identity's side check in the prover: every coefficient difference is zero, in exact rational
+    arithmetic, at 24 points drawn from the hash of the two terms (a non-zero rational function of degree d
+    vanishes at such a point with probability about d / 2^60). The checker's test is its own."""
+    import hashlib
+    import random
+
+    from attncert.core.errors import NotExact
+    from attncert.core.expr import eval_exact, free_vars
 
     ca, cb = combination(a), combination(b)
     zero = ("num", Fraction(0))
-    syms: dict = {}
-    for v in sorted(set(ca) | set(cb)):
-        if not _zero(to_sympy(ca.get(v, zero), syms) - to_sympy(cb.get(v, zero), syms)):
-            raise ExprError(f"hypothesis {i + 1} cites {name}, but the coefficients of {v} differ")
+    diffs = [("add", ca.get(v, zero), ("neg", cb.get(v, zero))) for v in sorted(set(ca) | set(cb))]
+    names: set = set()
+    for d in diffs:
+        free_vars(d, names)
+    rng = random.Random(hashlib.sha256(repr((a, b)).encode()).hexdigest())
+    done = 0
+    for _ in range(200):
+        env = {v: Fraction(rng.randrange(-(1 << 60), 1 << 60), rng.randrange(1, 1 << 20)) for v in sorted(names)}
+        try:
+            vals = [eval_exact(d, env) for d in diffs]
+        except NotExact as e:
+            if "division by zero" in str(e):
+                continue   # a pole: another point
+            raise ExprError(f"hypothesis {i + 1} cites {name}: the prover cannot evaluate a coefficient ({e})") from None
+        if any(x != 0 for x in vals):
+            bad = sorted(set(ca) | set(cb))[next(j for j, x in enumerate(vals) if x != 0)]
+            raise ExprError(f"hypothesis {i + 1} cites {name}, but the coefficients of {bad} differ")
+        done += 1
+        if done == 24:
+            return
+    raise ExprError(f"hypothesis {i + 1} cites {name}: a pole at almost every point")
 
 
 def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:

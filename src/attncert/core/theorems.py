@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from attncert.core.axioms import bind, conditions
 from attncert.core.claims import Hyp, Obligation
+from attncert.core.errors import ExprError
 from attncert.core.expr import free_vars, show
 
 THEOREM_SCHEMA = "attncert.theorem/2"
@@ -64,7 +65,7 @@ def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=()
 
 
 def _subst(n: tuple, sub: dict) -> tuple:
-    if n[0] == "var":
+    if n[0] in ("var", "vvar"):
         return sub.get(n[1], n)
     if n[0] == "num":
         return n
@@ -95,7 +96,11 @@ def fix_free(hyps, own: list, skip: int, cvars: dict, ints: set, sub: dict) -> d
             return cur
         e = pats[k]
         if free_vars(e) & set(cvars) <= set(cur):
-            return dfs(k + 1, cur) if _subst(e, cur) in have else None
+            try:
+                inst = _subst(e, cur)
+            except ExprError:  # a derivative's variable sent to a non-variable: not this binding
+                return None
+            return dfs(k + 1, cur) if inst in have else None
         for j, y in enumerate(own):
             if j == skip:
                 continue
