@@ -158,13 +158,6 @@ def _sort(n: tuple) -> str:
     return "vec" if op in VECTOR_OPS else "real"
 
 
-def vector_free(n: tuple) -> bool:
-    """No vector, norm or dot anywhere in the tree: only such trees can be evaluated at a point."""
-    if n[0] in VECTOR_OPS or n[0] in ("norm", "dot"):
-        return False
-    return all(vector_free(c) for c in n[1:] if isinstance(c, tuple))
-
-
 # -------------------------------------------------------------------------------- derivatives
 
 Z = ("num", Fraction(0))
