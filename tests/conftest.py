@@ -49,11 +49,12 @@ def all_results(certified_all, session_cache):
 
     from attncert import api
     from attncert.cli.common import run_all
+    from attncert.core.engine import WALL_TIMEOUT_S
 
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("ATTNCERT_NO_CACHE", raising=False)
         mp.setenv("ATTNCERT_CACHE_DIR", str(session_cache))
-        return run_all(api.select("all"), 300, io.StringIO(), "checking", use_cache=True)
+        return run_all(api.select("all"), WALL_TIMEOUT_S, io.StringIO(), "checking", use_cache=True)
 
 
 # the README's whole-folder check, which .ci/run also runs: one subprocess per session serves both the README

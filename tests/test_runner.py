@@ -49,6 +49,10 @@ def test_cache_hits_are_identical_and_keyed(tmp_path):
     c2 = ResultCache(str(tmp_path / "c"))
     cached = run_many(obs, 30, cache=c2)
     assert c2.hits == len(obs) and _sig(fresh) == _sig(cached)
+    # the same timeout written as an int or a float is the same run (`certify` passes 300.0, a caller 300);
+    # another timeout is another run
+    assert c2.key(obs[0], 30) == c2.key(obs[0], 30.0) and c2.key(obs[0], 30) != c2.key(obs[0], 31)
+    assert ResultCache(str(tmp_path / "c")).get(obs[0], 30.0) is not None
     # a changed claim misses
     ob = obs[0]
     changed = dataclasses.replace(ob, claim=claim(["x"], [], var("x") * 0 <= 1))

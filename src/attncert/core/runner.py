@@ -60,7 +60,8 @@ class ResultCache:
 
     def key(self, ob: Obligation, timeout: float) -> str:
         blob = {"schema": CACHE_SCHEMA, "id": ob.id, "claim": ob.claim.to_json(), "methods": list(ob.methods),
-                "options": [[k, _opt_value(v)] for k, v in ob.options], "timeout": timeout, "tools": self.tools}
+                "options": [[k, _opt_value(v)] for k, v in ob.options], "timeout": float(timeout),
+                "tools": self.tools}   # float: a timeout of 300 and one of 300.0 are the same run
         return hashlib.sha256(json.dumps(blob, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     def _path(self, key: str) -> str:
