@@ -16,12 +16,12 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
-from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact
+from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact, merge_hyps
 from attncert.papers.infoflow.depth import C_ABS, b_points
 from attncert.papers.ks.boltzmann import boltz as ks_boltz, entropy as ks_entropy, logsumexp as ks_logsumexp
 from attncert.papers.ks.boltzmann import partition as ks_partition, softmax as ks_softmax
 from attncert.core.expr import E, abs_, add, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, var
-from attncert.core.expr import norm, vadd, vscale, vsub, vvar
+from attncert.core.expr import IDX, at as at_, bmax, bmin, forall, norm, seq, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
@@ -824,15 +824,53 @@ ob("output_block_weights", f"{REF} Part 2 step 6 vs the constraints (L306-312)",
                    "The output block has weight 18 and bias 2. The repaired network (attncert construct thm4 "
                    "--variant repaired) realises 2 + 18 c with tanh units of weights <= 1 (many replicated units in "
                    "the linear regime plus constant units), within a budgeted share of eps.", False))
-# the error budget (39)-(43)
+# the error budget (39)-(43). Over the tokens t = 1..T, three sequences (docs/axioms.md, "Indexed families"):
+# a(t), the FFN's first output at t (step 4); w(t) = x(t)^T v(t), step 3's attention output; g(t) =
+# (1/9) min_s x(s)^T x(t), its limit. mu = min_{s,t} x(s)^T x(t) = 9 min_t g(t) (F = 2(1 + mu)): a definition.
 c4, amin, mu, Adev, e1, e2, e3 = v("c4", "amin", "mu", "Adev", "e1", "e2", "e3")
-bud_h = [eps > 0, e1 >= 0, e2 >= 0, e3 >= 0, e1 <= eps / 54, e2 <= eps / 54, e3 <= eps / 54,
-         fact(Adev <= e1 + e2, "fact:max_t |a(t) - (1/9) min_s| <= step-3 error + step-4 error (triangle inequality at each t)"),
-         fact(abs_(amin - mu / 9) <= Adev, "fact:|min f - min g| <= max |f - g|"), abs_(c4 - amin) <= e3]
-BV = ["c4", "amin", "mu", "Adev", "e1", "e2", "e3", "eps"]
+a_s, w_s, g_s = seq("a"), seq("w"), seq("g")
+A_, W_, G_ = at_(a_s, IDX), at_(w_s, IDX), at_(g_s, IDX)
+SEQS = [Var("a", "seq"), Var("w", "seq"), Var("g", "seq")]
+STEP3 = abs_(W_ - G_) <= e1   # step 3: the softmax at scale beta is within e1 of the minimum, at every t
+STEP4 = abs_(A_ - W_) <= e2   # step 4: F1 is within e2 of the inner product, at every t
+DEV = abs_(A_ - G_)
+MAXDEV, AMIN, GMIN = bmax(T, DEV), bmin(T, A_), bmin(T, G_)
+ob("budget_dev_max", f"{REF} Part 2 steps 3-4 (inside (40))",
+   "max_t |a(t) - (1/9) min_s x(s)^T x(t)| <= e1 + e2: at each t, |a - g| <= |a - w| + |w - g| (the step-3 and "
+   "step-4 errors), then the maximum over t",
+   claim([Var("T"), "e1", "e2"] + SEQS,
+         [T >= 1, forall(T, STEP3), forall(T, STEP4),
+          axiom("forall_and", N=T, P=STEP3, Q=STEP4),
+          axiom("forall_mono", N=T, P=and_(STEP3, STEP4), Q=DEV <= e1 + e2),
+          axiom("bmax_least", N=T, f=DEV, c=e1 + e2)],
+         MAXDEV <= e1 + e2), ["smt"])
+ob("budget_min_gap", f"{REF} (40)-(41)",
+   "|min_t a(t) - min_t g(t)| <= max_t |a(t) - g(t)|: each a(t) >= g(t) - max|a - g| >= min g - max|a - g|, "
+   "so min a >= min g - max|a - g|, and the same with a and g exchanged",
+   claim([Var("T")] + SEQS[:1] + SEQS[2:],
+         [T >= 1, axiom("bmax_upper", N=T, f=DEV),
+          axiom("bmin_lower", N=T, f=G_),
+          axiom("forall_and", N=T, P=DEV <= MAXDEV, Q=GMIN <= G_),
+          axiom("forall_mono", N=T, P=and_(DEV <= MAXDEV, GMIN <= G_), Q=GMIN - MAXDEV <= A_),
+          axiom("bmin_greatest", N=T, f=A_, c=GMIN - MAXDEV),
+          axiom("bmin_lower", N=T, f=A_),
+          axiom("forall_and", N=T, P=DEV <= MAXDEV, Q=AMIN <= A_),
+          axiom("forall_mono", N=T, P=and_(DEV <= MAXDEV, AMIN <= A_), Q=AMIN - MAXDEV <= G_),
+          axiom("bmin_greatest", N=T, f=G_, c=AMIN - MAXDEV)],
+         abs_(AMIN - GMIN) <= MAXDEV), ["smt"])
+bud_f_bounds = [e1 <= eps / 54, e2 <= eps / 54, e3 <= eps / 54]
+bud_f = merge_hyps([eps > 0, e1 >= 0, e2 >= 0, e3 >= 0] + bud_f_bounds + [mu.eq(9 * GMIN)],
+                   link_hyps(obs[-2]), link_hyps(obs[-1]), [abs_(c4 - AMIN) <= e3])
+BVf = ["c4", "mu", "e1", "e2", "e3", "eps", Var("T")] + SEQS
 ob("budget_39_40", f"{REF} (39) <= (40)-(41)",
    "|M2 - F| = 18 |c4 - mu/9| <= 18 [max_t(e1 + |a(t) - mu_t/9|) + |c4 - min_t a(t)|]",
-   claim(BV, bud_h, 18 * abs_(c4 - mu / 9) <= 18 * (e1 + Adev + abs_(c4 - amin))), ["smt"])
+   claim(BVf, bud_f, 18 * abs_(c4 - mu / 9) <= 18 * (e1 + MAXDEV + abs_(c4 - AMIN))), ["smt"])
+# the printed (42), refuted by exact replay at a point: its premises are plain numbers here (Adev = max_t |a(t) -
+# mu_t/9|, amin = min_t a(t)); a refutation needs no source for them, and their proved forms are budget_dev_max
+# and budget_min_gap above
+bud_h = [eps > 0, e1 >= 0, e2 >= 0, e3 >= 0, e1 <= eps / 54, e2 <= eps / 54, e3 <= eps / 54,
+         Adev <= e1 + e2, abs_(amin - mu / 9) <= Adev, abs_(c4 - amin) <= e3]
+BV = ["c4", "amin", "mu", "Adev", "e1", "e2", "e3", "eps"]
 ob("budget_41_42_as_printed", f"{REF} (40)-(41) <= (42)",
    "as printed: each of the three terms of (40)-(41) is <= eps/54, so 18 [ ... ] <= eps/3 + eps/3 + eps/3",
    claim(BV, bud_h, 18 * (e1 + Adev + e3) <= eps), ["replay", "model", "probe"], expect=Verdict.REFUTED,
@@ -842,7 +880,7 @@ ob("budget_41_42_as_printed", f"{REF} (40)-(41) <= (42)",
                    "printed (40)-(41) only gives 4 eps/3. The budget closes with the tighter split |M2 - F| <= "
                    "18 [|c4 - min a| + max_t |a(t) - (1/9) min_s|] <= 18 (e3 + e1 + e2) = eps.", False))
 ob("budget_repaired", f"{REF} (39)-(43) repaired", "18 (|c4 - min a| + max_t |a(t) - mu_t/9|) <= 18 (e3 + e1 + e2) <= eps",
-   claim(BV, bud_h, 18 * abs_(c4 - mu / 9) <= eps), ["smt"], repairs="infoflow.thm4.budget_41_42_as_printed")
+   claim(BVf, bud_f, 18 * abs_(c4 - mu / 9) <= eps), ["smt"], repairs="infoflow.thm4.budget_41_42_as_printed")
 ob("budget_42_43", f"{REF} (42) = (43)", "eps/3 + eps/3 + eps/3 = eps", claim(["eps"], [], (eps / 3 * 3).eq(eps)), ["identity"])
 
 # ---------------------------------------------------------------- the explicit F1 and output block (attncert.papers.infoflow.thm4net)
@@ -889,8 +927,8 @@ ob("output_input_range", f"{REF} Part 2 step 6 (repaired output block)",
 e4, y_ = v("e4", "y")
 ob("budget_network", f"{REF} (39)-(43) for the repaired network",
    "|M2 - F| <= |F_hat(c2') - (2 + 18 c4)| + 18 |c4 - mu/9| <= e4 + 18 (e3 + e1 + e2)",
-   claim(["y", "c4", "amin", "mu", "Adev", "e1", "e2", "e3", "e4", "eps"],
-         [e4 >= 0, abs_(y_ - (2 + 18 * c4)) <= e4] + bud_h[:4] + bud_h[7:],
+   claim(["y", "e4"] + BVf, [e4 >= 0, abs_(y_ - (2 + 18 * c4)) <= e4]
+         + [h for h in bud_f if h.expr not in {x.node for x in bud_f_bounds}],
          abs_(y_ - 2 * (1 + mu)) <= e4 + 18 * (e1 + e2 + e3)), ["smt"])
 
 FAMILY = family("infoflow_thm4", PAPER, "Theorem 1 / 4: depth separation (A.1), step by step", obs,

@@ -12,7 +12,7 @@ from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Obligation, Var, claim, fact
-from attncert.core.expr import abs_, add, and_, exp, log, num, or_, var
+from attncert.core.expr import IDX, abs_, add, and_, at, bsum, exp, forall, log, num, or_, seq, var
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
 from attncert.core.claims import merge_hyps
@@ -92,10 +92,45 @@ close_h = [abs_(AX - AY) <= eta, abs_(BX - BY) <= eta, k >= 2, BrX >= 0, BrY >= 
 V5 = ["AX", "AY", "BX", "BY", "eta", "k", "BrX", "BrY"]
 ob("coord_bound_713", "infoflow:A.2 (L713)", "|A_X/B_X - A_Y/B_Y| <= |A_X - A_Y|/B_X + A_Y |1/B_X - 1/B_Y|",
    claim(V5, close_h + [AY >= 0], abs_(AX / BX - AY / BY) <= abs_(AX - AY) / BX + AY * abs_(1 / BX - 1 / BY)), ["smt"])
+# 0 <= (A_Y)_l <= B_Y (L715): A_Y = sum_t lambda(y(t)) f1(y(t)) and B_Y = sum_t lambda(y(t)) over the T tokens
+# (L707, a(x) = lambda(x) f1(x), b(x) = lambda(x) in (0, 1]: L600), with 0 <= f1(x)_l <= 1 because Theorem 5
+# takes f1 : [0,1] -> [0,1]^n (L571). Sequences over t (docs/axioms.md, "Indexed families"): lam(t) =
+# lambda(y(t)), f(t) = f1(y(t))_l.
+Tn = var("T")
+LAM, F1 = at(seq("lam"), IDX), at(seq("f"), IDX)
+RANGE = and_(and_(0 <= F1, F1 <= 1), 0 < LAM)
+ob("A_Y_range_715", "infoflow:A.2 (L715)",
+   "0 <= (A_Y)_l <= B_Y: each term lambda(y(t)) f1(y(t))_l lies in [0, lambda(y(t))], since f1 maps into "
+   "[0,1]^n and lambda > 0; sum over the T tokens",
+   claim(["T", "AY", "BY", Var("lam", "seq"), Var("f", "seq")],
+         [Tn >= 1, forall(Tn, 0 <= F1), forall(Tn, F1 <= 1), forall(Tn, 0 < LAM),   # f1 : [0,1] -> [0,1]^n; lambda > 0
+          AY.eq(bsum(Tn, LAM * F1)), BY.eq(bsum(Tn, LAM)),                         # the definitions of A_Y, B_Y
+          axiom("forall_and", N=Tn, P=0 <= F1, Q=F1 <= 1),
+          axiom("forall_and", N=Tn, P=and_(0 <= F1, F1 <= 1), Q=0 < LAM),
+          axiom("forall_mono", N=Tn, P=RANGE, Q=LAM * F1 <= LAM),
+          axiom("forall_mono", N=Tn, P=RANGE, Q=num(0) <= LAM * F1),
+          axiom("sum_mono", N=Tn, f=LAM * F1, g=LAM),
+          axiom("sum_mono", N=Tn, f=num(0), g=LAM * F1),
+          axiom("sum_zero", N=Tn)],
+         and_(AY >= 0, AY <= BY)), ["smt"])
+A_Y_RANGE = obs[-1]
+# the two halves of A_Y_range_715's conclusion, each by a projection step; then the bound itself over plain
+# numbers (its SMT query stays free of the family atoms, which slow cvc5's nonlinear search past its limit),
+# and coord_bound_717 joins them
+xq, yq = var("x"), var("y")
+for side, goal_ in (("lower", xq >= 0), ("upper", xq <= yq)):
+    ob(f"A_Y_range_715.{side}", "infoflow:A.2 (L715)", f"0 <= x <= y gives {'0 <= x' if side == 'lower' else 'x <= y'}",
+       claim(["x", "y"], [and_(xq >= 0, xq <= yq)], goal_), ["smt"])
+AY_LOW, AY_UP = obs[-2], obs[-1]
+CB717 = abs_(AX - AY) / BX + AY * abs_(1 / BX - 1 / BY) <= 2 * eta / (k - 1)
+ob("coord_bound_717.core", "infoflow:A.2 (L715-718)",
+   "<= eta/(k-1) + B_Y |B_X - B_Y|/(B_X B_Y) <= 2 eta/(k-1), given 0 <= (A_Y)_l <= B_Y",
+   claim(V5, close_h + [AY >= 0, AY <= BY], CB717), ["smt"])
 ob("coord_bound_717", "infoflow:A.2 (L715-718)",
-   "<= eta/(k-1) + B_Y |B_X - B_Y|/(B_X B_Y) <= 2 eta/(k-1), using 0 <= (A_Y)_l <= B_Y",
-   claim(V5, close_h + [fact(AY >= 0, "fact:f1 >= 0"), fact(AY <= BY, "fact:f1 <= 1 (range of f1)")],
-         abs_(AX - AY) / BX + AY * abs_(1 / BX - 1 / BY) <= 2 * eta / (k - 1)), ["smt"])
+   "<= eta/(k-1) + B_Y |B_X - B_Y|/(B_X B_Y) <= 2 eta/(k-1), using 0 <= (A_Y)_l <= B_Y (A_Y_range_715)",
+   claim(V5 + ["T", Var("lam", "seq"), Var("f", "seq")],
+         merge_hyps(link_hyps(A_Y_RANGE), link_hyps(AY_LOW, x=AY, y=BY), link_hyps(AY_UP, x=AY, y=BY),
+                    link_hyps(obs[-1])), CB717), ["smt"])
 for nn in (1, 2, 3):
     ds = [var(f"d{i}") for i in range(1, nn + 1)]
     c_ = var("c")

@@ -16,6 +16,11 @@ Semantics (the same as the checker's, written independently; docs/soundness.md):
 - vectors are opaque: a vector variable has no solver term; each distinct norm or dot subterm is a fresh
   real atom (norm atoms are >= 0), and only the real coefficients inside vscale are translated, for
   their definedness conditions. Whatever else is known of vectors comes from cited axiom instances.
+- indexed families are opaque too: each distinct sum, bmax, bmin or at(s, i) subterm is a fresh real
+  atom and each distinct forall subformula a fresh Boolean atom; a sequence has no solver term, nothing
+  inside a big operator is translated (its body is total: claims.check_binders), and only the index
+  term of at(s, i) is, for its definedness conditions. A free ("idx",), which only the instantiated
+  conditions of the pointwise axioms contain (docs/axioms.md, "Indexed families"), is one fresh real.
 Solvers stop at deterministic resource limits (RLIMITS); the caller's wall clock is a safety kill."""
 
 from __future__ import annotations
@@ -144,6 +149,7 @@ class ShapeBuilder:
     same identity of equal terms) on a machine without the solvers."""
 
     def real(self, name): return ("real", name)
+    def boolean(self, name): return ("bool", name)
     def int_var(self, name): return ("int", name)
     def int_as_real(self, name): return ("to_real", ("int", name))
     def ident(self, t): return t
@@ -170,13 +176,13 @@ class Translation:
         self.domains = domains
         self.vars = {}
         for i, (name, dom) in enumerate(sorted(domains.items())):
-            if dom == "vec":
-                continue  # opaque: only its norm and dot atoms reach the solver
+            if dom in ("vec", "seq"):
+                continue  # opaque: only its norm, dot and at atoms reach the solver
             if dom not in ("real", "int"):
                 raise ExprError(f"variable {name!r} of domain {dom!r} has no solver meaning")
             self.vars[name] = builder.int_as_real(f"v{i}") if dom == "int" else builder.real(f"v{i}")
         self.model_terms = {name: (builder.int_var(f"v{i}") if dom == "int" else builder.real(f"v{i}"))
-                            for i, (name, dom) in enumerate(sorted(domains.items())) if dom != "vec"}
+                            for i, (name, dom) in enumerate(sorted(domains.items())) if dom not in ("vec", "seq")}
         self.atoms: dict = {}
         self.pos: list = []
         self.quots: list = []  # (q, u, v)
@@ -254,6 +260,21 @@ class Translation:
                 if op == "norm":
                     self.pos.append(b.rel("ge", a, b.num(Fraction(0))))
             return self.atoms[key]
+        if op in ("sum", "bmax", "bmin", "at"):
+            key = repr(n)
+            if key not in self.atoms:
+                if op == "at":
+                    if self.domains.get(n[1][1]) != "seq":
+                        raise ExprError(f"sequence {n[1][1]!r} is not declared with domain 'seq'")
+                    self.term(n[2])   # the index, for its definedness conditions
+                else:
+                    self.term(n[1])   # the bound, likewise; the body is total and is not translated
+                self.atoms[key] = self._fresh("t")
+            return self.atoms[key]
+        if op == "idx":
+            if "idx" not in self.atoms:
+                self.atoms["idx"] = self._fresh("i")
+            return self.atoms["idx"]
         raise ExprError(f"operator {op!r} is not a term")
 
     def _vector(self, n) -> None:
@@ -295,6 +316,13 @@ class Translation:
             return b.not_(self.formula(n[1]))
         if op == "implies":
             return b.implies(self.formula(n[1]), self.formula(n[2]))
+        if op == "forall":
+            key = repr(n)
+            if key not in self.atoms:
+                self.term(n[1])
+                self._n += 1
+                self.atoms[key] = b.boolean(f"f{self._n}")
+            return self.atoms[key]
         raise ExprError(f"operator {op!r} is not a formula")
 
     def queries(self, mains: bool = True) -> list[list]:
@@ -315,10 +343,15 @@ def _conjuncts(goal) -> list:
     return [p for c in goal[1:] for p in _conjuncts(c)]
 
 
+def _family(n) -> bool:
+    return n[0] in ("seq", "at", "idx", "sum", "bmax", "bmin", "forall") or any(
+        isinstance(c, tuple) and _family(c) for c in n[1:])
+
+
 def _smooth(n) -> None:
     """No kink inside a derivative: abs, max, min and norm (||t x|| = |t| ||x|| at t = 0) are refused, and
     so is every vector operator."""
-    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale"):
+    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx"):
         raise ExprError(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):
@@ -341,6 +374,8 @@ def solve_claim(solver: str, domains: dict, hyps: list, goal, timeout_s: float, 
     is run and a sat answer carries the variables' values (as Fractions)."""
     if want_model and "vec" in domains.values():
         raise ExprError("no counterexample search over vectors (norm and dot are opaque atoms)")
+    if want_model and any(_family(n) for n in list(hyps) + [goal]):
+        raise ExprError("no counterexample search over sequences or big operators (they are opaque atoms)")
     tr = Translation(BUILDERS[solver](), domains, hyps, goal)
     qs = tr.queries(mains or want_model)
     nra = "int" not in domains.values()

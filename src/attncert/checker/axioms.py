@@ -1,6 +1,8 @@
 """The axiom list (axioms.json, next to this file) and the check of a cited axiom instance.
 
-An axiom is: for all values of its variables satisfying its hypotheses, its goal. A hypothesis of a
+An axiom is: for all values of its variables satisfying its hypotheses, its goal. A ``body`` variable
+stands for any real term, a ``pred`` variable for any formula, in which ["idx"] is the index of the big operator it stands under (docs/
+axioms.md, "Indexed families"); every other variable takes a term without a free ["idx"]. A hypothesis of a
 certificate that cites ``axiom:NAME`` must be the axiom's goal with every axiom variable replaced by one
 term of the certificate's claim, consistently (an integer variable only by an integer variable or an
 integer constant), and every instantiated hypothesis of the axiom must be another hypothesis of the same
@@ -15,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .qarith import Undecided
-from .trees import Reject, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
+from .trees import Reject, check_binders, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
 
 AXIOMS_SCHEMA = "attncert.axioms/1"
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
@@ -37,14 +39,18 @@ def axioms() -> tuple[int, dict]:
         if not isinstance(name, str) or not name.isidentifier() or name in out:
             raise Reject(f"axiom list: bad or repeated name {str(name)[:30]!r}")
         vs = {check_name(v): d for v, d in a["vars"].items()}
-        if any(d not in ("real", "int", "vec") for d in vs.values()):
-            raise Reject(f"axiom {name}: a variable is neither real, int nor vec")
+        if any(d not in ("real", "int", "vec", "body", "pred") for d in vs.values()):
+            raise Reject(f"axiom {name}: a variable is neither real, int, vec, body nor pred")
         hyps = [parse(h) for h in a["hyps"]]
         goal = parse(a["goal"])
+        preds = {v: _TRUE for v, d in vs.items() if d == "pred"}   # a pred variable stands for a formula
         for n in hyps + [goal]:
-            check_sorts(n, formula=True)
+            check_sorts(_replace(n, preds), formula=True)
             if not _free(n) <= set(vs):
                 raise Reject(f"axiom {name}: an undeclared variable")
+        # the goal (what a citation states) is a closed claim; only a condition may have a free ["idx"]: the
+        # pointwise conditions of forall_intro and forall_mono, shown by SMT with idx a fresh real
+        check_binders(goal)
         for n in hyps + [goal]:
             _var_sorts(n, vs, name)
         if not _free(goal) >= set(vs):
@@ -54,6 +60,17 @@ def axioms() -> tuple[int, dict]:
             raise Reject(f"axiom {name}: unexpected side check {str(a.get('side'))[:20]!r}")
         out[name] = (vs, hyps, goal, a["statement"])
     return data["version"], out
+
+
+_TRUE = ("eq", ("num", Fraction(0)), ("num", Fraction(0)))
+
+
+def _replace(n, env: dict):
+    if n[0] == "var" and n[1] in env:
+        return env[n[1]]
+    if n[0] in ("num", "var", "vvar", "seq", "idx"):
+        return n
+    return (n[0],) + tuple(_replace(c, env) if isinstance(c, tuple) else c for c in n[1:])
 
 
 # vector_identity: ||x|| = ||y|| is accepted for x := A, y := B only when A and B are the same linear

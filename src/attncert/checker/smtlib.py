@@ -8,6 +8,11 @@ Soundness rules of the translation (docs/soundness.md):
   over-approximation, so `unsat` still proves the claim. So do norm and dot terms of vectors (norm atoms
   are asserted >= 0); a vector variable is never declared, only the real coefficients inside its
   terms are translated (for their definedness conditions).
+- Indexed families likewise: each distinct sum, bmax, bmin or at(s, i) term is a fresh real atom and
+  each distinct forall formula a fresh Boolean atom; a sequence is never declared, a big operator's
+  body is never translated (it is total: trees.check_binders), only its bound N and at's index are
+  (for their definedness conditions). A free ["idx"], which only the instantiated pointwise conditions
+  of forall_intro and forall_mono contain, is one fresh real.
 - Every division ``u/v`` becomes a fresh variable q. Every denominator v, and every log argument a,
   anywhere in the hypotheses, the goal or inside an atom's argument, gives a *definedness condition*
   (v != 0, a > 0) and one side query: hypotheses, *guarded* quotient definitions
@@ -71,6 +76,7 @@ class _Tr:
         self.conds: list[str] = []  # definedness conditions (SMT formulas), deduplicated
         self.settled: set[str] = set()  # conditions shown by their form alone (sign rules): no side query
         self.decls: list[str] = []
+        self.bools: list[str] = []   # forall atoms
 
     def fresh(self, prefix: str) -> str:
         name = f"{prefix}{len(self.decls)}"
@@ -147,6 +153,21 @@ class _Tr:
                 if op == "norm":
                     self.positive.append(f"(>= {name} 0.0)")
             return self.atoms[key]
+        if op in ("sum", "bmax", "bmin", "at"):
+            key = repr(n)
+            if key not in self.atoms:
+                if op == "at":
+                    if n[1][0] != "seq" or self.domains.get(n[1][1]) != "seq":
+                        raise Reject(f"sequence {str(n[1][1])[:40]!r} is not declared with domain 'seq'")
+                    self.term(n[2])   # the index: its definedness conditions
+                else:
+                    self.term(n[1])   # the bound, likewise; the body is total and stays opaque
+                self.atoms[key] = self.fresh("t")
+            return self.atoms[key]
+        if op == "idx":
+            if "idx" not in self.atoms:
+                self.atoms["idx"] = self.fresh("i")
+            return self.atoms["idx"]
         raise Reject(f"operator {op!r} is not a term")
 
     def vector(self, n) -> None:
@@ -188,6 +209,14 @@ class _Tr:
             return f"(not {self.formula(n[1])})"
         if op == "implies":
             return f"(=> {self.formula(n[1])} {self.formula(n[2])})"
+        if op == "forall":
+            key = repr(n)
+            if key not in self.atoms:
+                self.term(n[1])
+                name = f"b{len(self.decls) + len(self.bools)}"
+                self.bools.append(name)
+                self.atoms[key] = name
+            return self.atoms[key]
         raise Reject(f"operator {op!r} is not a formula")
 
 
@@ -233,8 +262,8 @@ def _differentiable(n) -> None:
     """A derivative atom stands for a real number only where its body is differentiable: no abs, max,
     min or norm inside (they have kinks), no vector at all; poles and log arguments are definedness
     conditions."""
-    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale"):
-        # norm has a kink at the zero vector (||t x|| = |t| ||x||); vectors have no derivative here at all
+    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx", "seq"):
+        # big operators and sequences are opaque: no derivative of them; norm has a kink at the zero vector (||t x|| = |t| ||x||); vectors have no derivative here at all
         raise Reject(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):
@@ -278,8 +307,9 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str],
                 tr.settled.add(f"(> {t} 0.0)")
     head = "(set-logic QF_NRA)\n" if "int" not in domains.values() else LOGIC_HEAD
     decl = "".join(f"(declare-fun {tr.sym[v]} () {'Int' if d == 'int' else 'Real'})\n"
-                   for v, d in sorted(domains.items()) if d != "vec")
+                   for v, d in sorted(domains.items()) if d not in ("vec", "seq"))
     decl += "".join(f"(declare-fun {a} () Real)\n" for a in tr.decls)
+    decl += "".join(f"(declare-fun {a} () Bool)\n" for a in tr.bools)
     guarded = [f"(=> (not (= {v} 0.0)) (= (* {q} {v}) {u}))" for q, u, v in tr.quot]
     exact = [f"(= (* {q} {v}) {u})" for q, u, v in tr.quot]
     base = "".join(f"(assert {h})\n" for h in hs + tr.positive)

@@ -20,11 +20,17 @@ _NUM = re.compile(r"-?[0-9]+(/[0-9]+)?\Z")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(\[[A-Za-z0-9_,=]{1,60}\])?\Z")
 NARY = {"add", "mul", "max", "min", "and", "or", "vadd"}
 UNARY = {"neg", "exp", "log", "abs", "not", "norm"}
-BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies", "vscale", "dot"}
+BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies", "vscale", "dot", "at", "sum", "bmax", "bmin", "forall"}
 # vectors (docs/axioms.md, "Vectors"): vvar names a vector variable (declared 'vec'), vadd sums vectors,
 # vscale multiplies a real and a vector; norm and dot make reals of them. Vectors are opaque to every
 # evaluation: only the SMT re-run decides a claim with them, where norm and dot terms are atoms.
 VECTOR_OPS = {"vvar", "vadd", "vscale"}
+# indexed families (docs/axioms.md, "Indexed families"): seq names a real sequence (declared 'seq'), at its
+# value at a real index; sum, bmax, bmin and forall range over the integers 1..N, and ["idx"] in a body is
+# the index of the innermost of them. Opaque like vectors: the SMT re-run sees each as an atom.
+BINDERS = {"sum", "bmax", "bmin", "forall"}
+FAMILY_OPS = BINDERS | {"seq", "at", "idx"}
+NAMED = ("var", "vvar", "seq")
 RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 
@@ -83,10 +89,14 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
         if len(args) != 1:
             raise Reject("num takes one value")
         return _intern(("num", parse_rational(args[0])), table)
-    if op in ("var", "vvar"):
+    if op in NAMED:
         if len(args) != 1:
             raise Reject(f"{op} takes one name")
         return _intern((op, check_name(args[0])), table)
+    if op == "idx":
+        if args:
+            raise Reject("idx takes no argument")
+        return _intern(("idx",), table)
     if op in ("pow", "diff"):
         if len(args) != 2:
             raise Reject(f"{op} takes two arguments")
@@ -113,11 +123,11 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
 def free_names(n, acc=None) -> set:
     """The variable names of a parsed tree, a derivative's variable included."""
     acc = set() if acc is None else acc
-    if n[0] in ("var", "vvar"):
+    if n[0] in NAMED:
         acc.add(n[1])
     elif n[0] == "diff":
         acc.add(n[2])
-    if n[0] not in ("num", "var", "vvar"):
+    if n[0] not in ("num",) + NAMED:
         for c in n[1:]:
             if isinstance(c, tuple):
                 free_names(c, acc)
@@ -136,15 +146,26 @@ def check_sorts(n: tuple, formula: bool) -> None:
         raise Reject(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
 
 
+def sort_of(n: tuple) -> str:
+    """'real', 'vec', 'seq' or 'formula'; Reject on a mixed-up tree."""
+    return _sort(n)
+
+
 def _sort(n: tuple) -> str:
     op = n[0]
-    if op in ("num", "var"):
+    if op in ("num", "var", "idx"):
         return "real"
     if op == "vvar":
         return "vec"
+    if op == "seq":
+        return "seq"
     kids = [c for c in n[1:] if isinstance(c, tuple)]
     if op == "vscale":
         want = ["real", "vec"]
+    elif op == "at":
+        want = ["seq", "real"]
+    elif op == "forall":
+        want = ["real", "formula"]
     else:
         w = "formula" if op in ("and", "or", "not", "implies") else ("vec" if op in ("vadd", "norm", "dot") else "real")
         want = [w] * len(kids)
@@ -153,9 +174,52 @@ def _sort(n: tuple) -> str:
         if got != w:
             raise Reject(f"{op}: an argument must be {'a formula' if w == 'formula' else 'a ' + w + ' term'}, "
                          f"found {'a formula' if got == 'formula' else repr(c[0])}")
-    if op in FORMULA_OPS:
+    if op in FORMULA_OPS or op == "forall":
         return "formula"
     return "vec" if op in VECTOR_OPS else "real"
+
+
+# a big operator's body is total (so its atom needs no definedness condition): no log, derivative or vector,
+# division only by a non-zero number, powers only with exponents >= 0
+_NOT_IN_BODY = {"log", "diff", "vvar", "vadd", "vscale", "norm", "dot"}
+
+
+def check_binders(n: tuple, in_body: bool = False) -> None:
+    """["idx"] only inside a big operator's body, a bound N without any idx, and total bodies; Reject
+    otherwise. (The instantiated conditions of the pointwise axioms are the only trees with a free idx,
+    and they are built by the checker, never read.)"""
+    op = n[0]
+    if op == "idx" and not in_body:
+        raise Reject("idx outside a big operator (sum, bmax, bmin, forall)")
+    if in_body:
+        if op in _NOT_IN_BODY:
+            raise Reject(f"{op} inside a big operator's body (only total operators)")
+        if op == "div" and not (n[2][0] == "num" and n[2][1] != 0):
+            raise Reject("a division inside a big operator's body must be by a non-zero number")
+        if op == "pow" and n[2] < 0:
+            raise Reject("a negative power inside a big operator's body")
+    if op in BINDERS:
+        if has_idx(n[1]):
+            raise Reject(f"{op}: its bound may not contain idx")
+        check_binders(n[1], in_body)
+        check_binders(n[2], True)
+        return
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            check_binders(c, in_body)
+
+
+def has_idx(n: tuple) -> bool:
+    return n[0] == "idx" or any(isinstance(c, tuple) and has_idx(c) for c in n[1:])
+
+
+def free_idx(n: tuple) -> bool:
+    """Does ["idx"] occur outside every big operator of n?"""
+    if n[0] == "idx":
+        return True
+    if n[0] in BINDERS:
+        return free_idx(n[1])
+    return any(isinstance(c, tuple) and free_idx(c) for c in n[1:])
 
 
 # -------------------------------------------------------------------------------- derivatives

@@ -15,7 +15,7 @@ from . import axioms as axiom_list
 from . import bnb, smtlib, treecover
 from . import theorems as theorem_certs
 from .qarith import MAX_PREC, TooMuchWork, Undecided, _spend, reset_work
-from .trees import NO_SOLVER, VECTOR_OPS, CannotCheck, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
+from .trees import FAMILY_OPS, NAMED, NO_SOLVER, VECTOR_OPS, CannotCheck, check_binders, sort_of as _tree_sort, free_idx, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
 RETIRED = {"attncert.theorem/1": "its roots were named by id only, not bound to the claims they prove (attack round "
@@ -165,7 +165,7 @@ def _claim(obj):
         if not isinstance(v, dict) or not ({"name", "domain"} <= set(v) <= {"name", "domain", "lo", "hi"}):
             raise Reject("malformed variable declaration")
         check_name(v["name"])
-        if v["domain"] not in ("real", "int", "defined", "vec") or v["name"] in domains:
+        if v["domain"] not in ("real", "int", "defined", "vec", "seq") or v["name"] in domains:
             raise Reject(f"bad variable {str(v.get('name'))[:30]!r}")
         if "[" in v["name"] and v["name"].split("[", 1)[0] in DEFINED_BASES and v["domain"] != "defined":
             raise Reject(f"{v['name'][:40]!r} names a quantity defined by tree evidence: its domain must be 'defined'")
@@ -188,17 +188,20 @@ def _claim(obj):
     for n in hyps + [goal]:
         _declared(n, domains)
         check_sorts(n, formula=True)
+        check_binders(n)
     return domains, boxes, hyps, goal
 
 
 def _declared(n, domains) -> None:
     """Every variable of the claim is declared (a derivative's variable too, and it must be real: a
     function of an integer variable has no derivative)."""
-    if n[0] == "var" and (n[1] not in domains or domains[n[1]] == "vec"):
+    if n[0] == "var" and (n[1] not in domains or domains[n[1]] in ("vec", "seq")):
         raise Reject(f"variable {n[1]!r} is not declared" if n[1] not in domains else
-                     f"{n[1]!r} is declared a vector but used as a real")
+                     f"{n[1]!r} is declared a {'vector' if domains[n[1]] == 'vec' else 'sequence'} but used as a real")
     if n[0] == "vvar" and domains.get(n[1]) != "vec":
         raise Reject(f"{n[1]!r} is used as a vector but not declared with domain 'vec'")
+    if n[0] == "seq" and domains.get(n[1]) != "seq":
+        raise Reject(f"{n[1]!r} is used as a sequence but not declared with domain 'seq'")
     if n[0] == "diff" and domains.get(n[2]) != "real":
         raise Reject(f"derivative in {n[2]!r}, which is not a declared real variable")
     for c in n[1:]:
@@ -373,6 +376,9 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     if "vec" in domains.values() and kind not in ("smt", "none"):
         # vectors are opaque: no point, sample or interval gives them a value (docs/axioms.md, "Vectors")
         raise Reject(f"a claim over vector variables cannot rest on {kind} evidence (only smt)")
+    if any(_has_family(n) for n in hyps + [goal]) and kind not in ("smt", "none"):
+        # so are sequences and big operators (docs/axioms.md, "Indexed families")
+        raise Reject(f"a claim with sequences or big operators cannot rest on {kind} evidence (only smt)")
     if verdict not in KIND_VERDICTS[kind]:
         raise Reject(f"verdict {verdict} cannot rest on {kind} evidence")
     checked: list[str] = []
@@ -427,10 +433,14 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
                        f"{', '.join(smtlib.available())} ({len(mains) + len(sides)} queries)")
         trusted.extend(f"{n} unsat" for n in smtlib.available())
         vector_atoms = [a for a in atoms if a.startswith(("('norm',", "('dot',"))]
-        if len(vector_atoms) < len(atoms):
+        family_atoms = [a for a in atoms if a.startswith(("('sum',", "('bmax',", "('bmin',", "('at',", "('forall',"))]
+        if len(vector_atoms) + len(family_atoms) < len(atoms):
             trusted.append("exp/log/derivative terms abstracted as free reals (over-approximation)")
         if vector_atoms:
             trusted.append("norm and dot terms of opaque vectors abstracted as free reals, norms >= 0 (over-approximation)")
+        if family_atoms:
+            trusted.append("sums, maxima, minima and values of opaque sequences abstracted as free reals, forall formulas "
+                           "as free Booleans (over-approximation)")
 
     elif kind in ("interval", "counterexample"):
         bits = ev["bits"]
@@ -545,6 +555,17 @@ def _solvers_agree(recorded, texts: list, solver_timeout: float) -> None:
                 raise Reject(f"{name} answered {ans} (not unsat) on re-run")
 
 
+def _sort_of(n) -> str | None:
+    try:
+        return _tree_sort(_unmark(n))
+    except Reject:
+        return None
+
+
+def _has_family(n) -> bool:
+    return n[0] in FAMILY_OPS or any(isinstance(c, tuple) and _has_family(c) for c in n[1:])
+
+
 def kind_needs_values(ev) -> bool:
     return isinstance(ev, dict) and ev.get("kind") in ("interval", "counterexample", "sample", "bnb")
 
@@ -564,20 +585,35 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
     """Does ``term`` equal ``pat`` with each of the cited claim's variables (``cvars``: name -> domain)
     replaced by one subterm, consistently? Binds ``sub``. An integer variable only takes an integer
     variable or an integer constant; a derivative's variable only another variable."""
-    if pat[0] in ("var", "vvar") and pat[1] in cvars:
+    if pat[0] in NAMED and pat[1] in cvars:
         if pat[1] in sub:
             return sub[pat[1]] == term
-        if cvars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1) or term[0] == "ivar"):
+        dom = cvars[pat[1]]
+        if dom in ("body", "pred"):
+            # an axiom's body variable takes a real term, a pred variable a formula; either may use the index
+            # ["idx"] of the big operator it stands under (docs/axioms.md, "Indexed families")
+            if pat[0] != "var" or _sort_of(term) != ("real" if dom == "body" else "formula"):
+                return False
+            sub[pat[1]] = term
+            return True
+        if free_idx(term):
+            return False   # any other variable is one value, never a function of a big operator's index
+        if dom == "int" and not ((term[0] == "num" and term[1].denominator == 1) or term[0] == "ivar"):
             return False
-        # a vector variable is written vvar and takes a vector term; any other takes a real term
-        if (pat[0] == "vvar") != (cvars[pat[1]] == "vec") or (pat[0] == "vvar") != (term[0] in VECTOR_OPS):
+        # a vector variable is written vvar and takes a vector term, a sequence is written seq and takes a
+        # sequence; any other takes a real term
+        if (pat[0] == "vvar") != (dom == "vec") or (pat[0] == "vvar") != (term[0] in VECTOR_OPS):
+            return False
+        if (pat[0] == "seq") != (dom == "seq") or (pat[0] == "seq") != (term[0] == "seq"):
             return False
         sub[pat[1]] = term
         return True
     if pat[0] != term[0] or len(pat) != len(term):
         return False
-    if pat[0] in ("num", "var", "vvar"):
+    if pat[0] in ("num",) + NAMED:
         return pat[1] == term[1]
+    if pat[0] == "idx":
+        return True
     if pat[0] == "diff":
         if not isinstance(term[2], str) or not _match(("var", pat[2]), ("var", term[2]), cvars, sub):
             return False
@@ -646,9 +682,9 @@ def _bind_rest(patterns: list, own: list, skip: int, cvars: dict, sub: dict) -> 
 
 
 def _subst(n, sub: dict):
-    if n[0] in ("var", "vvar"):
+    if n[0] in NAMED:
         return sub.get(n[1], n)
-    if n[0] == "num":
+    if n[0] in ("num", "idx"):
         return n
     if n[0] == "diff":
         v = sub.get(n[2], ("var", n[2]))
@@ -662,7 +698,7 @@ def _mark_int_vars(n, domains):
     """The citing claim's integer variables as ('ivar', name), so that _match can tell them apart."""
     if n[0] == "var":
         return ("ivar", n[1]) if domains.get(n[1]) == "int" else n
-    if n[0] == "num":
+    if n[0] in ("num", "idx", "vvar", "seq"):
         return n
     return (n[0],) + tuple(_mark_int_vars(c, domains) if isinstance(c, tuple) else c for c in n[1:])
 
@@ -684,7 +720,7 @@ def _diff_ok(n, sub: dict, cvars: dict) -> bool:
 def _unmark(n):
     if n[0] == "ivar":
         return ("var", n[1])
-    if n[0] in ("num", "var", "vvar"):
+    if n[0] in ("num", "idx") + NAMED:
         return n
     return (n[0],) + tuple(_unmark(c) if isinstance(c, tuple) else c for c in n[1:])
 

@@ -17,7 +17,7 @@ from importlib import resources
 
 from attncert.core.claims import Hyp
 from attncert.core.errors import ExprError
-from attncert.core.expr import VECTOR, E, from_json, node_of, substitute
+from attncert.core.expr import NAMED, VECTOR, E, free_idx, from_json, node_of, sort_of, substitute
 
 
 @dataclass(slots=True, frozen=True)
@@ -78,14 +78,26 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
     variable (when it is one of ``cvars``) is renamed with that variable, which must then be bound to a
     variable (the caller checks that the renaming is valid). Binds ``sub``. (The prover's matcher, for axiom citations and links;
     the checker has its own.)"""
-    if pat[0] in ("var", "vvar") and pat[1] in cvars:
+    if pat[0] in NAMED and pat[1] in cvars:
         if pat[1] in sub:
             return sub[pat[1]] == term
-        if cvars[pat[1]] == "int" and not ((term[0] == "num" and term[1].denominator == 1)
-                                           or (term[0] == "var" and term[1] in ints)):
+        dom = cvars[pat[1]]
+        if dom in ("body", "pred"):
+            # an axiom's body variable takes a real term, a pred variable a formula; either may use the index
+            # ("idx",) of the big operator it stands under (docs/axioms.md, "Indexed families")
+            if pat[0] != "var" or _sort(term) != ("real" if dom == "body" else "formula"):
+                return False
+            sub[pat[1]] = term
+            return True
+        if free_idx(term):
+            return False   # every other variable is one value, not a function of the index
+        if dom == "int" and not ((term[0] == "num" and term[1].denominator == 1)
+                                 or (term[0] == "var" and term[1] in ints)):
             return False
-        # a vector variable (written vvar) takes a vector term, any other variable a real term
-        if (pat[0] == "vvar") != (cvars[pat[1]] == "vec") or (term[0] in VECTOR) != (pat[0] == "vvar"):
+        # a vector variable (written vvar) takes a vector term, a sequence (seq) a sequence, any other a real
+        if (pat[0] == "vvar") != (dom == "vec") or (term[0] in VECTOR) != (pat[0] == "vvar"):
+            return False
+        if (pat[0] == "seq") != (dom == "seq") or (term[0] == "seq") != (pat[0] == "seq"):
             return False
         sub[pat[1]] = term
         return True
@@ -95,11 +107,18 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
         if not bind(("var", pat[2]), ("var", term[2]), cvars, ints, sub):
             return False
         return bind(pat[1], term[1], cvars, ints, sub)
-    if pat[0] in ("num", "var", "vvar", "pow", "diff") and pat[-1] != term[-1]:
+    if pat[0] in ("num", "pow", "diff") + NAMED and pat[-1] != term[-1]:
         return False
-    if pat[0] in ("num", "var", "vvar"):
+    if pat[0] in ("num", "idx") + NAMED:
         return True
     return all(bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+def _sort(n: tuple) -> str | None:
+    try:
+        return sort_of(n)
+    except ExprError:
+        return None
 
 
 SIDE_RULES = {"vector_identity": "linear"}  # checked beyond matching: both vectors the same linear combination

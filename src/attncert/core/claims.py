@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from attncert.core.errors import ExprError
-from attncert.core.expr import E, free_vars, node_of, sha256, sort_of, to_json
+from attncert.core.expr import E, check_binders, free_vars, node_of, sha256, sort_of, to_json
 from attncert.core.verdict import Verdict
 
 PAPERS = ("infoflow", "ks")
@@ -23,8 +23,9 @@ def check_var_name(name) -> str:
         raise ExprError(f"variable name {str(name)[:40]!r}: must be an identifier [A-Za-z_][A-Za-z0-9_]* of at most "
                         "64 characters, optionally followed by [params]")
     return name
-DOMAINS = ("real", "int", "defined", "vec")
+DOMAINS = ("real", "int", "defined", "vec", "seq")
 # "vec": a vector variable, written ("vvar", name); it only appears under vadd, vscale, norm and dot
+# "seq": a real sequence, written ("seq", name); it only appears as the first argument of at
 # "defined": an integer variable that NAMES one quantity a method establishes (the minimum of a tree
 # abstraction, a count of grid failures). Such a claim states its goal at that value, not for all values,
 # so only the methods that establish the quantity decide it; every other method answers UNKNOWN.
@@ -110,12 +111,11 @@ def claim(vars_: list, hyps: list, goal) -> Claim:
         raise ExprError(f"claim uses undeclared variables {sorted(missing)}")
     if len(names) != len(vs):
         raise ExprError("a variable is declared twice")
-    vec = {v.name for v in vs if v.domain == "vec"}
-    for h in hs:
-        _sorts(h.expr, True)
-        _vector_names(h.expr, vec)
-    _sorts(c.goal, True)
-    _vector_names(c.goal, vec)
+    doms = {v.name: v.domain for v in vs}
+    for n in [h.expr for h in hs] + [c.goal]:
+        _sorts(n, True)
+        _leaf_names(n, doms)
+        check_binders(n)
     real = {v.name for v in vs if v.domain == "real"}
     for n in [h.expr for h in hs] + [c.goal]:
         _diff_vars_real(n, real)
@@ -142,15 +142,23 @@ def _sorts(n: tuple, formula: bool) -> None:
         raise ExprError(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
 
 
-def _vector_names(n: tuple, vec: set) -> None:
-    """Vector variables (vvar) are exactly the names declared 'vec'; a 'vec' name is never a real (var)."""
-    if n[0] == "vvar" and n[1] not in vec:
-        raise ExprError(f"{n[1]!r} is used as a vector but not declared with domain 'vec'")
-    if n[0] == "var" and n[1] in vec:
-        raise ExprError(f"{n[1]!r} is declared a vector but used as a real")
+_LEAF_DOMAIN = {"vvar": "vec", "seq": "seq"}   # a var is any other domain
+_WHAT = {"vec": "a vector", "seq": "a sequence"}
+
+
+def _leaf_names(n: tuple, doms: dict) -> None:
+    """Vector variables (vvar) are exactly the names declared 'vec', sequences (seq) exactly those declared
+    'seq'; such a name is never a real (var)."""
+    if n[0] in ("var", "vvar", "seq"):
+        want = _LEAF_DOMAIN.get(n[0])
+        got = doms.get(n[1])
+        if want is not None and got != want:
+            raise ExprError(f"{n[1]!r} is used as {_WHAT[want]} but not declared with domain {want!r}")
+        if want is None and got in _WHAT:
+            raise ExprError(f"{n[1]!r} is declared {_WHAT[got]} but used as a real")
     for c in n[1:]:
         if isinstance(c, tuple):
-            _vector_names(c, vec)
+            _leaf_names(c, doms)
 
 
 def fact(expr, by: str) -> Hyp:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from attncert.core.registry import backend
 from attncert.core.claims import DEFINING_METHODS, Evidence, Obligation, Result
+from attncert.core.expr import FAMILY, contains
 from attncert.core.errors import AttncertError
 from attncert.core.verdict import Verdict
 
@@ -86,12 +87,18 @@ def _run(ob: Obligation, timeout: float) -> Result:
     reasons: list[str] = []
     defined = [v.name for v in ob.claim.vars if v.domain == "defined"]
     vectors = [v.name for v in ob.claim.vars if v.domain == "vec"]
+    families = any(contains(n, FAMILY) for n in [h.expr for h in ob.claim.hyps] + [ob.claim.goal])
     for method in ob.methods:
         tried.append(method)
         if vectors and method not in VECTOR_METHODS:
             # vectors are opaque (docs/axioms.md, "Vectors"): no point, sample or interval gives them values
             reasons.append(f"{method}: {', '.join(vectors[:3])} {'is a vector' if len(vectors) == 1 else 'are vectors'}"
                            f", decided by {'/'.join(VECTOR_METHODS)} only")
+            continue
+        if families and method not in VECTOR_METHODS:
+            # so are sequences and big operators (docs/axioms.md, "Indexed families")
+            reasons.append(f"{method}: the claim has sequences or big operators (sum, bmax, bmin, forall), decided "
+                           f"by {'/'.join(VECTOR_METHODS)} only")
             continue
         if defined and method not in DEFINING_METHODS:
             reasons.append(f"{method}: {', '.join(defined)} names a quantity that only {'/'.join(DEFINING_METHODS)} "

@@ -15,6 +15,11 @@ Operators
   vvar vadd vscale             vectors: ("vvar", name) a vector variable (domain "vec"), vadd (n-ary sum
                                of vectors), ("vscale", c, u) the real c times the vector u
   norm dot                     the real numbers ||u|| and u.v (Euclidean) of vectors
+  seq at                       indexed families: ("seq", name) a real sequence (domain "seq"), ("at", s, i)
+                               its value at the real term i
+  sum bmax bmin forall         big operators over the integers 1..N: ("sum", N, body) and the others;
+                               ("idx",) in a body is the index of the innermost enclosing one
+                               (docs/axioms.md, "Indexed families")
   lt le gt ge eq ne            relations
   and or not implies           connectives
 """
@@ -32,9 +37,12 @@ from attncert.core.errors import ExprError, NotExact
 ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff", "norm", "dot"}
 RELATIONS = {"lt", "le", "gt", "ge", "eq", "ne"}
 LOGIC = {"and", "or", "not", "implies"}
-LEAVES = {"num", "var", "vvar"}
+LEAVES = {"num", "var", "vvar", "seq", "idx"}
 VECTOR = {"vvar", "vadd", "vscale"}  # the vector-valued nodes; norm and dot turn vectors into reals
-ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES | VECTOR
+BINDERS = {"sum", "bmax", "bmin", "forall"}  # over the integers 1..N; ("idx",) is the innermost one's index
+FAMILY = BINDERS | {"seq", "at", "idx"}   # opaque like vectors: only SMT with cited axioms decides them
+NAMED = ("var", "vvar", "seq")  # the leaves that carry a variable name
+ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES | VECTOR | FAMILY
 SYMBOL = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 
 
@@ -126,6 +134,24 @@ def norm(u) -> E: return E(("norm", _const(u)))
 def dot(u, w) -> E: return E(("dot", _const(u), _const(w)))
 
 
+def seq(name: str) -> E:
+    """A real sequence (declare it with domain "seq"); ``at(seq("a"), i)`` is its value at i. Sequences are
+    opaque: only the axioms about big operators say anything of them (docs/axioms.md, "Indexed families")."""
+    return E(("seq", name))
+
+
+def at(s, i) -> E: return E(("at", _const(s), _const(i)))
+
+
+IDX = E(("idx",))   # the index of the innermost enclosing big operator
+
+
+def bsum(n, body) -> E: return E(("sum", _const(n), _const(body)))
+def bmax(n, body) -> E: return E(("bmax", _const(n), _const(body)))
+def bmin(n, body) -> E: return E(("bmin", _const(n), _const(body)))
+def forall(n, body) -> E: return E(("forall", _const(n), _const(body)))
+
+
 def exp(x) -> E: return E(("exp", _const(x)))
 def log(x) -> E: return E(("log", _const(x)))
 def abs_(x) -> E: return E(("abs", _const(x)))
@@ -171,8 +197,10 @@ def to_json(node: tuple):
     if op == "num":
         q: Fraction = node[1]
         return ["num", str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"]
-    if op in ("var", "vvar"):
+    if op in NAMED:
         return [op, node[1]]
+    if op == "idx":
+        return ["idx"]
     if op == "pow":
         return ["pow", to_json(node[1]), node[2]]
     if op == "diff":
@@ -188,10 +216,14 @@ def from_json(obj) -> tuple:
         if len(obj) != 2 or not isinstance(obj[1], str):
             raise ExprError("num needs one string")
         return ("num", Fraction(obj[1]))
-    if op in ("var", "vvar"):
+    if op in NAMED:
         if len(obj) != 2 or not isinstance(obj[1], str):
             raise ExprError(f"{op} needs one name")
         return (op, obj[1])
+    if op == "idx":
+        if len(obj) != 1:
+            raise ExprError("idx takes no argument")
+        return ("idx",)
     if op == "pow":
         if len(obj) != 3 or not isinstance(obj[2], int) or isinstance(obj[2], bool):
             raise ExprError("pow needs an integer exponent")
@@ -219,7 +251,7 @@ def sha256(obj) -> str:
 def free_vars(node: tuple, acc: set | None = None) -> set:
     """Names of the variables of ``node``, including the variable of each derivative."""
     acc = set() if acc is None else acc
-    if node[0] in ("var", "vvar"):
+    if node[0] in NAMED:
         acc.add(node[1])
     elif node[0] == "diff":
         acc.add(node[2])
@@ -232,11 +264,12 @@ def free_vars(node: tuple, acc: set | None = None) -> set:
 
 
 def substitute(node: tuple, env: Mapping[str, tuple]) -> tuple:
-    """Replace each variable (real, integer or vector) named in ``env`` by its term."""
+    """Replace each variable (real, integer, vector or sequence) named in ``env`` by its term. A replacing
+    term never contains a free ("idx",) (claims have none), so nothing is captured by a big operator."""
     op = node[0]
-    if op in ("var", "vvar"):
+    if op in NAMED:
         return env.get(node[1], node)
-    if op == "num":
+    if op in ("num", "idx"):
         return node
     return (op,) + tuple(substitute(c, env) if isinstance(c, tuple) else c for c in node[1:])
 
@@ -309,26 +342,91 @@ def eval_exact(node: tuple, env: Mapping[str, Fraction]):
 
 
 def sort_of(node: tuple) -> str:
-    """'formula', 'real' or 'vec', checking the sorts of every argument: relations and arithmetic take
-    reals, connectives formulas, vadd vectors, vscale a real and a vector, norm a vector and dot two.
-    Raises ExprError on a mixed-up tree."""
+    """'formula', 'real', 'vec' or 'seq', checking the sorts of every argument: relations and arithmetic
+    take reals, connectives formulas, vadd vectors, vscale a real and a vector, norm a vector and dot two;
+    at a sequence and a real; sum, bmax and bmin a real bound and a real body, forall a real bound and a
+    formula body. Raises ExprError on a mixed-up tree. (Where ("idx",) may stand: ``check_binders``.)"""
     op = node[0]
-    if op in ("num", "var"):
+    if op in ("num", "var", "idx"):
         return "real"
     if op == "vvar":
         return "vec"
+    if op == "seq":
+        return "seq"
     want = {"and": "formula", "or": "formula", "not": "formula", "implies": "formula", "vadd": "vec",
             "norm": "vec", "dot": "vec"}.get(op, "real")
     kids = [c for c in node[1:] if isinstance(c, tuple)]
     for i, c in enumerate(kids):
-        w = ("real" if i == 0 else "vec") if op == "vscale" else want
+        if op == "vscale":
+            w = "real" if i == 0 else "vec"
+        elif op == "at":
+            w = "seq" if i == 0 else "real"
+        elif op == "forall":
+            w = "real" if i == 0 else "formula"
+        else:
+            w = want
         got = sort_of(c)
         if got != w:
             raise ExprError(f"{op}: argument {i + 1} must be {'a ' + w if w != 'formula' else 'a formula'}, "
                             f"found {'a ' + got if got != 'formula' else 'a formula'}")
-    if op in RELATIONS or op in LOGIC:
+    if op in RELATIONS or op in LOGIC or op == "forall":
         return "formula"
     return "vec" if op in VECTOR else "real"
+
+
+# inside a big operator's body only total operators (so a body is defined at every index, and the opaque
+# atom that stands for the big operator needs no definedness condition): no log, no derivative, no vectors,
+# a division only by a non-zero number, a power only with an exponent >= 0
+_BODY_FORBIDDEN = {"log", "diff", "vvar", "vadd", "vscale", "norm", "dot"}
+
+
+def check_binders(node: tuple, in_body: bool = False) -> None:
+    """("idx",) only inside a big operator's body; a bound N without any idx; bodies built from total
+    operators only. Raises ExprError otherwise."""
+    op = node[0]
+    if op == "idx" and not in_body:
+        raise ExprError("idx outside a big operator (sum, bmax, bmin, forall)")
+    if in_body:
+        if op in _BODY_FORBIDDEN:
+            raise ExprError(f"{op} inside a big operator's body (bodies use total operators only)")
+        if op == "div" and not (node[2][0] == "num" and node[2][1] != 0):
+            raise ExprError("a division inside a big operator's body must be by a non-zero number")
+        if op == "pow" and node[2] < 0:
+            raise ExprError("a negative power inside a big operator's body")
+    if op in BINDERS:
+        if contains(node[1], {"idx"}):
+            raise ExprError(f"{op}: its bound N may not contain idx")
+        check_binders(node[1], in_body)
+        check_binders(node[2], True)
+        return
+    for c in node[1:]:
+        if isinstance(c, tuple):
+            check_binders(c, in_body)
+
+
+def free_idx(node: tuple) -> bool:
+    """Does ("idx",) occur outside every big operator of ``node``?"""
+    if node[0] == "idx":
+        return True
+    if node[0] in BINDERS:
+        return free_idx(node[1])
+    return any(isinstance(c, tuple) and free_idx(c) for c in node[1:])
+
+
+def subst_idx(node: tuple, term: tuple) -> tuple:
+    """``node`` with its free ("idx",) (outside every big operator) replaced by ``term``."""
+    if node[0] == "idx":
+        return term
+    if node[0] in BINDERS:
+        return (node[0], subst_idx(node[1], term), node[2])
+    if node[0] in ("num",) + NAMED:
+        return node
+    return (node[0],) + tuple(subst_idx(c, term) if isinstance(c, tuple) else c for c in node[1:])
+
+
+def contains_opaque(node: tuple) -> bool:
+    """Vectors or indexed families: only SMT with cited axioms decides such a claim."""
+    return contains(node, VECTOR | {"norm", "dot"} | FAMILY)
 
 
 def contains_vectors(node: tuple) -> bool:
@@ -344,8 +442,15 @@ def show(node: tuple) -> str:
     if op == "num":
         q = node[1]
         return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
-    if op in ("var", "vvar"):
+    if op in NAMED:
         return node[1]
+    if op == "idx":
+        return "i"
+    if op == "at":
+        return f"{show(node[1])}({show(node[2])})"
+    if op in BINDERS:
+        name = {"sum": "sum", "bmax": "max", "bmin": "min", "forall": "forall"}[op]
+        return f"{name}_{{i=1..{show(node[1])}}} [{show(node[2])}]"
     if op == "vadd":
         return "(" + " + ".join(show(c) for c in node[1:]) + ")"
     if op == "vscale":

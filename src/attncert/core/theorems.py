@@ -65,9 +65,9 @@ def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=()
 
 
 def _subst(n: tuple, sub: dict) -> tuple:
-    if n[0] in ("var", "vvar"):
+    if n[0] in ("var", "vvar", "seq"):
         return sub.get(n[1], n)
-    if n[0] == "num":
+    if n[0] in ("num", "idx"):
         return n
     if n[0] == "diff":
         v = sub.get(n[2], ("var", n[2]))

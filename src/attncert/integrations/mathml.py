@@ -106,6 +106,16 @@ def mathml_node(node: tuple) -> str:
         return f'<mi mathvariant="bold">{html.escape(node[1])}</mi>'
     if op == "vadd":
         return "<mrow>" + "<mo>+</mo>".join(_sub(c, PREC["add"]) for c in node[1:]) + "</mrow>"
+    if op == "idx":   # the index of the innermost big operator
+        return "<mi>i</mi>"
+    if op == "seq":
+        return _mi(node[1], _LITERAL)
+    if op == "at":
+        return f"<mrow>{mathml_node(node[1])}<mo>&#x2061;</mo>{_paren(mathml_node(node[2]))}</mrow>"
+    if op in ("sum", "bmax", "bmin", "forall"):
+        big = {"sum": "<mo>&#x2211;</mo>", "bmax": "<mi>max</mi>", "bmin": "<mi>min</mi>", "forall": "<mo>&#x2200;</mo>"}[op]
+        under = f"<mrow><mn>1</mn><mo>&#x2264;</mo><mi>i</mi><mo>&#x2264;</mo>{mathml_node(node[1])}</mrow>"
+        return f"<mrow><munder>{big}{under}</munder>{_paren(mathml_node(node[2]))}</mrow>"
     if op == "vscale":
         return f"<mrow>{_sub(node[1], PREC['mul'])}<mo>&#x2062;</mo>{_sub(node[2], PREC['mul'] + 1)}</mrow>"
     if op == "norm":

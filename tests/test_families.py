@@ -1,0 +1,289 @@
+"""Indexed families in the expression language (docs/axioms.md, "Indexed families"): sequences, at, and the
+big operators sum, bmax, bmin and forall over the integers 1..N, with ("idx",) the index of the innermost one.
+They are opaque atoms in both SMT translations; a step over them is PROVED only from cited axiom instances
+(the finite-sum and finite-max/min facts, and the pointwise rules forall_intro and forall_mono, whose
+condition is shown by SMT with the index a fresh real). Never sampled, never refuted by a point; the checker
+rejects every misplaced index, every partial body and every forged citation."""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+
+import pytest
+from forging import reseal, verify_dir
+from hypothesis import given, settings, strategies as st
+
+from attncert.api import run_obligation
+from attncert.core.axioms import axiom
+from attncert.core.certificate import atomic_write, build, dumps, path_for
+from attncert.core.claims import Obligation, Var, claim
+from attncert.core.errors import ExprError
+from attncert.core.expr import IDX, abs_, and_, at, bmax, bmin, bsum, forall, log, num, seq, var
+from attncert.core.verdict import Verdict
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+T, E = var("T"), var("E")
+A, G = at(seq("a"), IDX), at(seq("g"), IDX)
+VARS = [Var("T"), Var("E"), Var("a", "seq"), Var("g", "seq")]
+D = abs_(A - G)
+
+
+def gap_hyps(bound):
+    """|min a - min g| <= bound from forall |a - g| <= bound: a >= g - bound >= min g - bound pointwise, so
+    min a >= min g - bound (and the same with a and g exchanged)."""
+    out = [T >= 1, forall(T, D <= bound)]
+    for x, y in ((G, A), (A, G)):
+        out += [axiom("bmin_lower", N=T, f=x),
+                axiom("forall_and", N=T, P=D <= bound, Q=bmin(T, x) <= x),
+                axiom("forall_mono", N=T, P=and_(D <= bound, bmin(T, x) <= x), Q=bmin(T, x) - bound <= y),
+                axiom("bmin_greatest", N=T, f=y, c=bmin(T, x) - bound)]
+    return out
+
+
+def ob(id_, cl):
+    return Obligation(id=f"f.{id_}", paper="mine", ref="t", statement=id_, claim=cl,
+                      methods=("smt", "model", "probe"), family="fam")
+
+
+@pytest.fixture(scope="module")
+def certs(tmp_path_factory):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    out = tmp_path_factory.mktemp("fam")
+    gap = abs_(bmin(T, A) - bmin(T, G))
+    obs = {"gap": ob("gap", claim(VARS, gap_hyps(E), gap <= E)),
+           # a planted wrong constant: half the bound
+           "planted": ob("planted", claim(VARS, gap_hyps(E), gap <= E / 2)),
+           # true, but one side's minimum bound is not cited
+           "uncited": ob("uncited", claim(VARS, gap_hyps(E)[:6], gap <= E)),
+           # a false pointwise rule: |a - g| <= E does not give |a - g| <= E/2 at each index
+           "badmono": ob("badmono", claim(VARS, [T >= 1, forall(T, D <= E),
+                                                 axiom("forall_mono", N=T, P=D <= E, Q=D <= E / 2)],
+                                          forall(T, D <= E / 2))),
+           # sums: sum_i lam(i) f(i) <= sum_i lam(i) from 0 <= f <= 1 and lam > 0 pointwise
+           "sum": ob("sum", claim(VARS + [Var("lam", "seq")],
+                                  [forall(T, and_(and_(num(0) <= A, A <= 1), num(0) < at(seq("lam"), IDX))),
+                                   axiom("forall_mono", N=T, P=and_(and_(num(0) <= A, A <= 1), num(0) < at(seq("lam"), IDX)),
+                                         Q=at(seq("lam"), IDX) * A <= at(seq("lam"), IDX)),
+                                   axiom("sum_mono", N=T, f=at(seq("lam"), IDX) * A, g=at(seq("lam"), IDX))],
+                                  bsum(T, at(seq("lam"), IDX) * A) <= bsum(T, at(seq("lam"), IDX))))}
+    res = {k: run_obligation(o) for k, o in obs.items()}
+    for r_ in res.values():
+        atomic_write(path_for(str(out), r_), dumps(build(r_)))
+    return out, res
+
+
+_verify = verify_dir
+
+
+def test_prover_verdicts_over_families(certs):
+    _, res = certs
+    v = {k: r_.evidence.verdict for k, r_ in res.items()}
+    assert v["gap"] == v["sum"] == Verdict.PROVED
+    # false, or true but not from what is cited, or resting on a false pointwise rule: never PROVED, and
+    # never REFUTED by a point either (no point gives a sequence or a big operator a value)
+    assert v["planted"] == v["uncited"] == v["badmono"] == Verdict.UNKNOWN
+    assert "big operators" in res["planted"].evidence.detail["reason"]
+    assert "forall_mono" in res["badmono"].evidence.detail["reason"]
+
+
+def test_checker_verifies_the_family_certificates(certs):
+    out, _ = certs
+    code, text, rep = _verify(out)
+    assert code == 0, text
+    status = {r_["path"].rsplit("/", 1)[-1]: r_["status"] for r_ in rep}
+    assert status["f.gap.json"] == status["f.sum.json"] == "VERIFIED"
+    assert "axiom bmin_greatest (axiom list v3)" in text and "forall formulas as free Booleans" in text
+
+
+def _cert(out, name):
+    p = out / "mine" / "fam" / f"f.{name}.json"
+    return p, json.loads(p.read_text())
+
+
+_reseal = reseal
+
+
+def _goal_E_half(c):
+    c["claim"]["goal"][2] = ["mul", ["num", "1/2"], ["var", "E"]]
+
+
+def _idx_free_hyp(c):
+    c["claim"]["hyps"].append({"expr": ["le", ["at", ["seq", "a"], ["idx"]], ["var", "E"]]})
+
+
+# each forgery with the words of the checker's reason (so it is refused for what it forges, not by accident)
+WHY = {"goal halved": "not unsat", "pointwise condition dropped": "forall_mono", "sequence used as a real": "sequence",
+       "real declared a sequence": "declared a sequence", "free index": "idx outside", "index in a bound": "bound",
+       "log in a body": "log inside", "division in a body": "division inside",
+       "bound depends on the index": "not an instance of axiom bmin_greatest", "sample evidence": "only smt"}
+FORGERIES = {
+    # the planted constant with the proved evidence kept
+    "goal halved": _goal_E_half,
+    # the proved certificate's pointwise rule with a weaker antecedent: |a - g| <= E replaced by true
+    "pointwise condition dropped": lambda c: c["claim"]["hyps"][4]["expr"][1].__setitem__(
+        2, ["eq", ["num", "0"], ["num", "0"]]),
+    # a sequence read as a real
+    "sequence used as a real": lambda c: c["claim"]["hyps"][1]["expr"][2][1][1].__setitem__(1, ["var", "a"]),
+    # a real declared a sequence
+    "real declared a sequence": lambda c: [v.__setitem__("domain", "seq") for v in c["claim"]["vars"] if v["name"] == "E"],
+    # an index outside every big operator
+    "free index": _idx_free_hyp,
+    # an index in a bound
+    "index in a bound": lambda c: c["claim"]["hyps"][1]["expr"].__setitem__(1, ["idx"]),
+    # a partial body: log inside a sum (its atom would need a definedness condition at every index)
+    "log in a body": lambda c: c["claim"]["hyps"].append(
+        {"expr": ["ge", ["sum", ["var", "T"], ["log", ["at", ["seq", "a"], ["idx"]]]], ["num", "0"]]}),
+    # a division by a variable inside a body
+    "division in a body": lambda c: c["claim"]["hyps"].append(
+        {"expr": ["ge", ["sum", ["var", "T"], ["div", ["num", "1"], ["var", "E"]]], ["num", "0"]]}),
+    # bmin_greatest's bound c sent to a term of the index: c <= min_i a(i) read as a(i) <= min_i a(i)
+    "bound depends on the index": lambda c: c["claim"]["hyps"][5].__setitem__(
+        "expr", ["forall", ["var", "T"], ["le", ["at", ["seq", "g"], ["idx"]],
+                                          ["bmin", ["var", "T"], ["at", ["seq", "a"], ["idx"]]]]]),
+    # a sampled CONFIRMED 'check' of a family claim (no point gives a big operator a value)
+    "sample evidence": lambda c: c.update(verdict="CONFIRMED", method="sample", evidence={
+        "kind": "sample", "samples": 1, "seed": 0, "dps": 30, "box": {}, "worst_point": {}, "worst_margin": "1"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORGERIES))
+def test_checker_rejects_forged_family_certificates(certs, tmp_path, name):
+    out, _ = certs
+    _, obj = _cert(out, "gap")
+    forged = copy.deepcopy(obj)
+    FORGERIES[name](forged)
+    q_ = tmp_path / "mine" / "fam" / "f.gap.json"
+    q_.parent.mkdir(parents=True)
+    q_.write_text(dumps(_reseal(forged)))
+    code, text, rep = _verify(tmp_path)
+    assert code != 0 and rep and all(r_["status"] != "VERIFIED" for r_ in rep), (name, text)
+    assert WHY[name] in text, (name, text)
+
+
+def test_a_false_pointwise_rule_is_rejected_by_the_checker(certs, tmp_path):
+    """badmono's claim, sealed as PROVED with smt evidence of its own (which a forger can make: the main query
+    is unsat given forall_mono's instance), is rejected: the checker re-runs forall_mono's condition
+    |a - g| <= E => |a - g| <= E/2 (the index a fresh real) and finds it does not follow."""
+    from attncert.backends.solver_terms import shape
+    from attncert.core.expr import from_json
+
+    out, _ = certs
+    _, good = _cert(out, "gap")
+    _, bad = _cert(out, "badmono")
+    forged = copy.deepcopy(good)
+    forged["id"], forged["claim"] = bad["id"], bad["claim"]
+    doms = {v["name"]: v["domain"] for v in bad["claim"]["vars"]}
+    atoms, n_conds = shape(doms, [from_json(h["expr"]) for h in bad["claim"]["hyps"]], from_json(bad["claim"]["goal"]))
+    forged["evidence"] = dict(good["evidence"], atoms=atoms, side_queries=n_conds)
+    q_ = tmp_path / "mine" / "fam" / "f.badmono.json"
+    q_.parent.mkdir(parents=True)
+    q_.write_text(dumps(_reseal(forged)))
+    code, text, _ = _verify(tmp_path)
+    assert code != 0 and "REJECTED" in text and "forall_mono" in text, text
+
+
+def test_sort_and_scope_errors_in_the_prover():
+    with pytest.raises(ExprError):
+        claim(VARS, [], at(seq("a"), IDX) >= 0)                          # an index outside a big operator
+    with pytest.raises(ExprError):
+        claim(VARS, [], bsum(IDX, A) >= 0)                               # an index in a bound
+    with pytest.raises(ExprError):
+        claim(VARS, [], bsum(T, log(A)) >= 0)                            # log in a body
+    with pytest.raises(ExprError):
+        claim(VARS, [], bsum(T, A / E) >= 0)                             # a division by a variable in a body
+    with pytest.raises(ExprError):
+        claim(VARS, [], bsum(T, A) >= var("a"))                          # a sequence used as a real
+    with pytest.raises(ExprError):
+        claim([Var("T"), Var("a")], [], bsum(T, A) >= 0)                 # a real used as a sequence
+    with pytest.raises(ExprError):
+        claim(VARS, [], forall(T, A))                                    # forall of a term
+
+
+def test_matchers_keep_the_index_out_of_plain_variables():
+    """Both matchers (the checker's and the prover's, written apart): a body variable takes a real term that
+    may use the index, a pred variable a formula; every other variable only a term without a free index."""
+    from attncert.checker.verify import _match
+    from attncert.core.axioms import bind
+
+    for m in (lambda p, t, cv: _match(p, t, cv, {}), lambda p, t, cv: bind(p, t, cv, set(), {})):
+        assert m(("var", "f"), A.node, {"f": "body"})
+        assert not m(("var", "f"), (A <= 1).node, {"f": "body"})
+        assert m(("var", "P"), (A <= 1).node, {"P": "pred"})
+        assert not m(("var", "P"), A.node, {"P": "pred"})
+        assert not m(("var", "c"), A.node, {"c": "real"})
+        assert m(("var", "c"), bmax(T, A).node, {"c": "real"})             # the index is bound there
+        assert m(("seq", "s"), ("seq", "a"), {"s": "seq"}) and not m(("seq", "s"), ("var", "a"), {"s": "seq"})
+
+
+def _value(n, env, i=None):
+    """A tree's value at concrete finite sequences (Fractions, 1-indexed lists), the index i of the innermost
+    big operator: the semantics docs/axioms.md states."""
+    op = n[0]
+    if op == "num":
+        return n[1]
+    if op == "var":
+        return env[n[1]]
+    if op == "idx":
+        return i
+    if op == "at":
+        return env[n[1][1]][int(_value(n[2], env, i)) - 1]
+    if op in ("sum", "bmax", "bmin", "forall"):
+        N = _value(n[1], env, i)
+        vals = [_value(n[2], env, k) for k in range(1, int(N) + 1)] if N >= 1 else []
+        if op == "forall":
+            return all(vals)
+        if op == "sum":
+            return sum(vals, Fraction(0))
+        assert vals, "max or min of the empty family"
+        return max(vals) if op == "bmax" else min(vals)
+    a = [_value(c, env, i) for c in n[1:] if isinstance(c, tuple)]
+    if op == "add":
+        return sum(a, Fraction(0))
+    if op == "mul":
+        out = Fraction(1)
+        for x in a:
+            out *= x
+        return out
+    if op == "neg":
+        return -a[0]
+    if op == "abs":
+        return abs(a[0])
+    if op == "and":
+        return all(a)
+    if op == "implies":
+        return (not a[0]) or a[1]
+    return {"le": lambda: a[0] <= a[1], "ge": lambda: a[0] >= a[1], "eq": lambda: a[0] == a[1],
+            "lt": lambda: a[0] < a[1]}[op]()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(
+    st.just(n),
+    st.lists(st.fractions(-5, 5, max_denominator=4), min_size=n, max_size=n),
+    st.lists(st.fractions(-5, 5, max_denominator=4), min_size=n, max_size=n),
+    st.fractions(-5, 5, max_denominator=4))))
+def test_the_family_axioms_hold_on_concrete_sequences(data):
+    """Every family axiom but the two pointwise rules (logic, tested by the forgeries above), read from the list
+    with its body variables set to a(i), g(i) (and c to a number, N to the length) and evaluated exactly at
+    random finite sequences: whenever its conditions hold, its goal holds."""
+    from attncert.core.axioms import axiom_list
+    from attncert.core.expr import substitute
+
+    n, a, g, c = data
+    env = {"a": a, "g": g, "N": Fraction(n), "c": c}
+    terms = {"f": at(seq("a"), IDX).node, "g": at(seq("g"), IDX).node,
+             "P": (at(seq("a"), IDX) <= c).node, "Q": (at(seq("g"), IDX) >= c).node}
+    names = [x for x in axiom_list()[1].values() if {"body", "pred"} & set(x.vars.values()) or x.name == "sum_zero"
+             or x.name == "sum_const"]
+    assert {x.name for x in names} >= {"bmax_upper", "bmax_least", "bmin_lower", "bmin_greatest", "sum_mono",
+                                       "sum_const", "sum_zero", "sum_add", "sum_scale", "forall_and"}
+    for x in names:
+        if x.name in ("forall_intro", "forall_mono"):
+            continue
+        sub = {k: v for k, v in terms.items() if k in x.vars}
+        hyps = [substitute(h, sub) for h in x.hyps]
+        if all(_value(h, env) for h in hyps):
+            assert _value(substitute(x.goal, sub), env), (x.name, n, a, g, c)
