@@ -287,3 +287,20 @@ def test_the_family_axioms_hold_on_concrete_sequences(data):
         hyps = [substitute(h, sub) for h in x.hyps]
         if all(_value(h, env) for h in hyps):
             assert _value(substitute(x.goal, sub), env), (x.name, n, a, g, c)
+
+
+def test_a_users_claim_over_families():
+    """ac.Claim declares the names used as sequences 'seq' (as it declares vectors 'vec'); the claim is PROVED
+    from a cited axiom instance, and the same claim with a wrong constant is not."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    import attncert as ac
+
+    A_, G_ = ac.at(ac.seq("a"), ac.IDX), ac.at(ac.seq("g"), ac.IDX)
+    D_ = ac.abs_(A_ - G_)
+    given = [T >= 1, ac.forall(T, D_ <= E), ac.axiom("bmax_least", N=T, f=D_, c=E)]
+    ok = ac.Claim("my.maxdev", ac.bmax(T, D_) <= E, given=given)
+    assert {v.name: v.domain for v in ok.claim.vars} == {"T": "real", "E": "real", "a": "seq", "g": "seq"}
+    assert run_obligation(ok).evidence.verdict == Verdict.PROVED
+    bad = ac.Claim("my.maxdev_half", ac.bmax(T, D_) <= E / 2, given=given)
+    assert run_obligation(bad).evidence.verdict == Verdict.UNKNOWN

@@ -115,3 +115,16 @@ def test_readme_command_output(cmd, comment, shown, scratch, request):
     assert not missing, f"README shows lines that `{cmd}` does not print today: {missing}"
     for n, what in re.findall(r"(\d+) (findings|obligations|errata|notes)", comment):
         assert re.search(rf"\b{n} {what}\b", p.stdout), f"README says '{n} {what}' for `{cmd}`"
+
+
+def test_soundness_doc_keeps_every_attack_round():
+    """The corpus splice (benchmarks/soundness_corpus.py --write) replaces only what lies between its markers:
+    the attack rounds, numbered without a gap, stand before the opening marker (a misplaced marker once
+    deleted rounds 4-18)."""
+    import re
+
+    text = (ROOT / "docs" / "soundness.md").read_text(encoding="utf-8")
+    head, _, _ = text.partition("<!-- corpus -->")
+    rounds = sorted({int(n) for n in re.findall(r"^### Round (\d+)", head, flags=re.M)})
+    assert rounds == list(range(len(rounds))) and len(rounds) >= 20, rounds
+    assert not re.findall(r"^### Round", text.partition("<!-- /corpus -->")[0].partition("<!-- corpus -->")[2], flags=re.M)

@@ -14,7 +14,10 @@ A claim file for ``attncert check FILE`` (and certify, report, pytest --attncert
 
 Variables are real unless named in ``ints``, or used as vectors (``ac.vvar("x")``, with ``ac.norm``,
 ``ac.dot``, ``ac.vadd``, ``ac.vscale``, ``ac.vsub``: such a claim is decided by SMT from cited axiom
-instances, ``given=[ac.axiom("norm_triangle", x=u, y=w), ...]``; docs/axioms.md, "Vectors"); a ``box`` bounds variables (its bounds become hypotheses,
+instances, ``given=[ac.axiom("norm_triangle", x=u, y=w), ...]``; docs/axioms.md, "Vectors"), or as
+sequences (``ac.seq("a")`` with ``ac.at``, ``ac.IDX`` and the big operators ``ac.bsum``, ``ac.bmax``,
+``ac.bmin``, ``ac.forall``: likewise SMT from cited axioms; docs/axioms.md, "Indexed families"); a ``box``
+bounds variables (its bounds become hypotheses,
 and the box is also where counterexamples are searched). Methods are chosen from the goal when not
 given: an equation tries the identity test, then SMT; an inequality tries SMT, then branch and bound over
 the box (when every variable is boxed and there are no other hypotheses); both then look for a
@@ -29,7 +32,8 @@ from typing import Iterable, Mapping
 from attncert.core.axioms import axiom  # noqa: F401 - re-exported by attncert
 from attncert.core.claims import Evidence, Hyp, Obligation, Result, Var, claim as _claim
 from attncert.core.errors import UsageError
-from attncert.core.expr import E, abs_, dot, exp, free_vars, log, max_, min_, node_of, norm, var, vadd, vscale, vsub, vvar  # noqa: F401
+from attncert.core.expr import E, abs_, dot, exp, free_vars, log, max_, min_, node_of, norm, typed_leaves, var, vadd, vscale, vsub, vvar  # noqa: F401
+from attncert.core.expr import IDX, at, bmax, bmin, bsum, forall, seq  # noqa: F401 - indexed families
 from attncert.core.verdict import Verdict
 
 Q = Fraction
@@ -45,15 +49,6 @@ def _methods(goal: tuple, boxed: bool) -> tuple[str, ...]:
     return ("smt", "bnb", "model", "search") if boxed else ("smt", "model", "search")
 
 
-def _vector_names(n: tuple, acc: set) -> None:
-    """The names used as vectors (vvar): they are declared with domain 'vec'."""
-    if n[0] == "vvar":
-        acc.add(n[1])
-    for c in n[1:]:
-        if isinstance(c, tuple):
-            _vector_names(c, acc)
-
-
 def Claim(id: str, goal: E, given: Iterable[E] = (), box: Box | None = None, ints: Iterable[str] = (),
           ref: str = "", statement: str | None = None, methods: Iterable[str] | None = None,
           paper: str = "mine", **options) -> Obligation:
@@ -64,10 +59,10 @@ def Claim(id: str, goal: E, given: Iterable[E] = (), box: Box | None = None, int
     given_h = [h if isinstance(h, Hyp) else Hyp(node_of(h)) for h in given]
     hyps = [h.expr for h in given_h]
     names: set = set()
-    vectors: set = set()
+    typed: dict = {}   # vectors (vvar) and sequences (seq) are declared 'vec' and 'seq'
     for n in hyps + [goal_n]:
         free_vars(n, names)
-        _vector_names(n, vectors)
+        typed_leaves(n, typed)
     box = dict(box or {})
     unknown = set(box) - names
     if unknown:
@@ -76,7 +71,7 @@ def Claim(id: str, goal: E, given: Iterable[E] = (), box: Box | None = None, int
     vs = []
     for name in sorted(names):
         lo, hi = (Fraction(box[name][0]), Fraction(box[name][1])) if name in box else (None, None)
-        vs.append(Var(name, "vec" if name in vectors else ("int" if name in ints else "real"), lo, hi))
+        vs.append(Var(name, typed.get(name) or ("int" if name in ints else "real"), lo, hi))
     bounds = [h for name in sorted(box) for h in (var(name) >= Fraction(box[name][0]),
                                                    var(name) <= Fraction(box[name][1]))]
     c = _claim(vs, given_h + bounds, E(goal_n))

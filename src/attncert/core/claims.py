@@ -102,27 +102,38 @@ def claim(vars_: list, hyps: list, goal) -> Claim:
     vs = tuple(v if isinstance(v, Var) else Var(v) for v in vars_)
     hs = tuple(h if isinstance(h, Hyp) else Hyp(node_of(h)) for h in hyps)
     c = Claim(vs, hs, node_of(goal))
+    check_claim(c)
+    return c
+
+
+def check_claim(c: Claim) -> None:
+    """Everything ``claim`` checks, for a Claim however it was built (the engine re-runs it on every claim
+    before any method, so a Claim made directly gets no more credit than one made by ``claim``): declared,
+    distinct variables, sorts, vector and sequence names, the placement of big operators' indices,
+    derivatives in real variables, non-empty boxes. Raises ExprError."""
+    vs = c.vars
     names = {v.name for v in vs}
+    if len(names) != len(vs):
+        raise ExprError("a variable is declared twice")
+    if any(v.domain not in DOMAINS for v in vs):
+        raise ExprError(f"a variable has an unknown domain (one of {', '.join(DOMAINS)})")
     used = free_vars(c.goal)
-    for h in hs:
+    for h in c.hyps:
         free_vars(h.expr, used)
     missing = used - names
     if missing:
         raise ExprError(f"claim uses undeclared variables {sorted(missing)}")
-    if len(names) != len(vs):
-        raise ExprError("a variable is declared twice")
     doms = {v.name: v.domain for v in vs}
-    for n in [h.expr for h in hs] + [c.goal]:
+    for n in [h.expr for h in c.hyps] + [c.goal]:
         _sorts(n, True)
         _leaf_names(n, doms)
         check_binders(n)
     real = {v.name for v in vs if v.domain == "real"}
-    for n in [h.expr for h in hs] + [c.goal]:
+    for n in [h.expr for h in c.hyps] + [c.goal]:
         _diff_vars_real(n, real)
     for v in vs:
         if v.lo is not None and v.hi is not None and Fraction(v.lo) > Fraction(v.hi):
             raise ExprError(f"empty box for {v.name}: lo > hi")
-    return c
 
 
 def _diff_vars_real(n: tuple, real: set) -> None:

@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 
 from attncert.core.registry import backend
-from attncert.core.claims import DEFINING_METHODS, Evidence, Obligation, Result
+from attncert.core.claims import DEFINING_METHODS, Evidence, Obligation, Result, check_claim
 from attncert.core.expr import FAMILY, contains
 from attncert.core.errors import AttncertError
 from attncert.core.verdict import Verdict
@@ -39,18 +39,50 @@ def condition_evidence(ob: Obligation, i: int, cond: tuple, timeout: float) -> E
 def axiom_gap(ob: Obligation, timeout: float) -> str | None:
     """Why an axiom the claim cites is not usable (None: every cited axiom is an instance, and each of its
     conditions is another hypothesis or follows, by SMT, from the hypotheses before the citing one)."""
-    from attncert.core.axioms import derived_conditions
+    from attncert.core.axioms import conditions
 
+    deps: dict[int, set] = {}
     for i, h in enumerate(ob.claim.hyps):
         if not (h.by or "").startswith("axiom:"):
             continue
         try:
-            conds = derived_conditions(ob.claim, i)
+            carried, conds = conditions(ob.claim, i)
         except AttncertError as e:
             return str(e)
         gap = unshown(ob, i, conds, timeout, f"cites {h.by}, but its condition")
         if gap:
             return gap
+        deps[i] = set(carried) | (set(range(i)) if conds else set())
+    cycle = _circular(deps)
+    return None if cycle is None else (f"hypothesis {cycle + 1} cites an axiom whose conditions rest, through other "
+                                       "axiom instances, on itself (circular)")
+
+
+def _circular(deps: dict[int, set]) -> int | None:
+    """An axiom-citing hypothesis on a cycle of ``deps`` (index -> the hypotheses its conditions rest on: the
+    carried ones, and every earlier one when a condition was shown by SMT), or None. Plain hypotheses and
+    links are leaves here (a link's own support is the checker's and the theorem closure's business)."""
+    state: dict[int, int] = {}   # 1: on the current path, 2: done
+
+    def visit(i: int) -> int | None:
+        state[i] = 1
+        for j in sorted(deps.get(i, ())):
+            if j not in deps:
+                continue
+            if state.get(j) == 1:
+                return j
+            if state.get(j) is None:
+                found = visit(j)
+                if found is not None:
+                    return found
+        state[i] = 2
+        return None
+
+    for i in sorted(deps):
+        if state.get(i) is None:
+            found = visit(i)
+            if found is not None:
+                return found
     return None
 
 
@@ -69,7 +101,13 @@ def unshown(ob: Obligation, i: int, conds: list, timeout: float, what: str) -> s
 def run_obligation(ob: Obligation, timeout: float = WALL_TIMEOUT_S) -> Result:
     """The first decisive verdict of the obligation's methods. A PROVED verdict also needs every axiom
     the claim cites to be usable (``axiom_gap``); a refutation or a confirmation does not (a replayed
-    counterexample refutes the claim whatever its hypotheses rest on)."""
+    counterexample refutes the claim whatever its hypotheses rest on). A malformed claim (one that
+    ``claims.check_claim`` refuses, however it was built) is UNKNOWN before any method runs."""
+    try:
+        check_claim(ob.claim)
+    except AttncertError as e:
+        return Result(ob, Evidence(Verdict.UNKNOWN, "none", {"kind": "none", "reason": f"malformed claim: {e}"}),
+                      0.0, ())
     r = _run(ob, timeout)
     if r.evidence.verdict == Verdict.PROVED:
         t0 = time.perf_counter()

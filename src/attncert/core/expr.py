@@ -424,6 +424,18 @@ def subst_idx(node: tuple, term: tuple) -> tuple:
     return (node[0],) + tuple(subst_idx(c, term) if isinstance(c, tuple) else c for c in node[1:])
 
 
+def typed_leaves(node: tuple, acc: dict | None = None) -> dict:
+    """{name: "vec" or "seq"} for the vector variables (vvar) and sequences (seq) of ``node``: the domains
+    a claim must declare them with."""
+    acc = {} if acc is None else acc
+    if node[0] in ("vvar", "seq"):
+        acc[node[1]] = "vec" if node[0] == "vvar" else "seq"
+    for c in node[1:]:
+        if isinstance(c, tuple):
+            typed_leaves(c, acc)
+    return acc
+
+
 def contains_opaque(node: tuple) -> bool:
     """Vectors or indexed families: only SMT with cited axioms decides such a claim."""
     return contains(node, VECTOR | {"norm", "dot"} | FAMILY)
