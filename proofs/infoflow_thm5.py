@@ -240,14 +240,29 @@ ob("lipschitz_757_cauchy_schwarz.n3", "infoflow:A.2 (L757) line 3",
    claim(V757, [Th_ >= 0, G_ >= 0] + NORM3 + LINKS3 + [fact(CSN3, "infoflow.thm5.cauchy_schwarz_norm_squared.n3"),
                                              fact(abs_(P3) <= Th_ * G_, "infoflow.thm5.abs_le_of_square_le")],
          abs_(P3) <= Th_ * G_), ["smt"])
+# ||theta_r||_2 <= sqrt(n) for a row theta_r of f2's first layer, over its n entries (docs/axioms.md, "Indexed
+# families"): every weight is bounded by 1 (Theorem 5's hypothesis on f2), Th = ||theta_r||_2 and S = sqrt(n)
+# by their definitions (Th >= 0, Th^2 = sum_l theta_r(l)^2; S >= 0, S^2 = n)
+TH_L, nI, Thv, Sv = at(seq("t"), IDX), var("n"), var("Th"), var("S")
+ob("theta_norm_758", "infoflow:A.2 (L758) ||theta_r||_2 <= sqrt(n)",
+   "a row theta_r of n weights, each |theta_r(l)| <= 1, has ||theta_r||_2 <= sqrt(n): sum_l theta_r(l)^2 <= n",
+   claim([Var("n", "int"), "Th", "S", Var("t", "seq")],
+         [nI >= 1, Sv >= 0, (Sv * Sv).eq(nI), Thv >= 0, (Thv * Thv).eq(bsum(nI, TH_L * TH_L)),
+          forall(nI, abs_(TH_L) <= 1),
+          axiom("forall_mono", N=nI, P=abs_(TH_L) <= 1, Q=TH_L * TH_L <= 1),
+          axiom("sum_mono", N=nI, f=TH_L * TH_L, g=num(1)),
+          axiom("sum_const", N=nI, c=num(1))],
+         Thv <= Sv), ["smt"])
+THETA_NORM = obs[-1]
 for pp in (2, 3):
     Ths = [var(f"Th{r}") for r in range(1, pp + 1)]
     ob(f"lipschitz_758_sum.p{pp}", "infoflow:A.2 (L758) line 4",
-       f"sum_r ||theta_r||_2 ||u - v||_2 <= p sqrt(n) ||u - v||_2 (p = {pp})",
-       claim([f"Th{r}" for r in range(1, pp + 1)] + ["S", "G"],
-             [var("G") >= 0] + [fact(t <= var("S"), "fact:||theta_r||_2 <= sqrt(n) (lipschitz_theta_norm.n2 for "
-                                       "theta_r: not a link, whose instance cannot name theta_r's entries)")
-                                  for t in Ths],
+       f"sum_r ||theta_r||_2 ||u - v||_2 <= p sqrt(n) ||u - v||_2 (p = {pp}; ||theta_r||_2 <= sqrt(n) by theta_norm_758 "
+       f"for each row theta_r, a sequence t_r of n weights)",
+       claim([f"Th{r}" for r in range(1, pp + 1)] + ["S", "G", Var("n", "int")]
+             + [Var(f"t{r}", "seq") for r in range(1, pp + 1)],
+             merge_hyps([var("G") >= 0], *[link_hyps(THETA_NORM, Th=t, t=seq(f"t{r}"))
+                                           for r, t in enumerate(Ths, 1)]),
              add(*[t * var("G") for t in Ths]) <= pp * var("S") * var("G")), ["smt"])
 p_, D2 = var("p"), var("D2")
 WIDTH_CHAIN = ("fact:L762-764 for a width p: 2 eps <= |f2(A(X)) - f2(A(Y))| <= p sqrt(n) ||A(X) - A(Y)||_2 <= p "

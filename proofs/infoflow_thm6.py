@@ -15,7 +15,7 @@ from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Hyp, Var, claim, fact, merge_hyps
-from attncert.core.expr import abs_, and_, diff, exp, implies, log, node_of, num, var
+from attncert.core.expr import IDX, abs_, and_, at, bmax, bsum, diff, exp, implies, log, node_of, num, seq, var
 from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
@@ -307,11 +307,30 @@ ob("packing_distance_995", "infoflow:A.3 (L995) packing, constant",
           axiom("exp_zero"), axiom("exp_lt", x=num(0), y=lK + l4e), axiom("exp_add", x=lK, y=l4e),  # yK z4 > 1
           fact(var("dist") <= var("rn") * 2 / yK, "fact:diameter of a cube of side s is sqrt(n) s")],
          var("dist") < 2 * var("rn") * var("z4")), ["smt"])
+# L1002-1006 over the n coordinates (docs/axioms.md, "Indexed families"): sequences v1, v2 (the grid points V1,
+# V2) and r1, r2 (their round trips f2(f1(V))); ||x||_inf = max_l |x(l)|, and g = ||r1 - r2||_2 is named by
+# g >= 0, g^2 = sum_l (r1 - r2)(l)^2 (a definition). The triangle inequality is taken coordinate by coordinate.
+V1s, V2s, R1s, R2s = (at(seq(s_), IDX) for s_ in ("v1", "v2", "r1", "r2"))
+nc, gq = var("n"), var("g")
+W_ = R1s - R2s
+DV, E1, E2 = abs_(V1s - V2s), abs_(V1s - R1s), abs_(V2s - R2s)
+M1, M2 = bmax(nc, E1), bmax(nc, E2)
+SW = bsum(nc, W_ * W_)
 ob("packing_separation_1004", "infoflow:A.3 (L1002-1006)",
-   "||V1 - V2||_inf >= 4 eps and round-trip errors <= eps give ||f2(f1(V1)) - f2(f1(V2))||_inf >= 2 eps (and ||.||_2 >= ||.||_inf)",
-   claim(["a1", "b1", "c1", "eps", "g"], [eps > 0, a1 >= 4 * eps, b1 <= eps, c1 <= eps,
-                                          fact(var("g") >= a1 - b1 - c1, "fact:triangle inequality")],
-         var("g") >= 2 * eps), ["smt"])
+   "||V1 - V2||_inf >= 4 eps and round-trip errors ||V - f2(f1(V))||_inf <= eps give ||f2(f1(V1)) - f2(f1(V2))||_2 "
+   ">= 2 eps: at each coordinate |V1 - V2| <= |V1 - r1| + |r1 - r2| + |r2 - V2|, and each |r1 - r2| <= the 2-norm",
+   claim(["n", "eps", "g", Var("v1", "seq"), Var("v2", "seq"), Var("r1", "seq"), Var("r2", "seq")],
+         [nc >= 1, eps > 0, bmax(nc, DV) >= 4 * eps, M1 <= eps, M2 <= eps, gq >= 0, (gq * gq).eq(SW),
+          axiom("bmax_upper", N=nc, f=E1), axiom("bmax_upper", N=nc, f=E2),
+          axiom("forall_and", N=nc, P=E1 <= M1, Q=E2 <= M2),
+          axiom("forall_mono", N=nc, P=and_(E1 <= M1, E2 <= M2), Q=DV <= abs_(W_) + M1 + M2),
+          axiom("forall_intro", N=nc, P=num(0) <= W_ * W_),
+          axiom("sum_ge_term", N=nc, f=W_ * W_),
+          axiom("forall_mono", N=nc, P=W_ * W_ <= SW, Q=abs_(W_) <= gq),
+          axiom("forall_and", N=nc, P=DV <= abs_(W_) + M1 + M2, Q=abs_(W_) <= gq),
+          axiom("forall_mono", N=nc, P=and_(DV <= abs_(W_) + M1 + M2, abs_(W_) <= gq), Q=DV <= gq + M1 + M2),
+          axiom("bmax_least", N=nc, f=DV, c=gq + M1 + M2)],
+         gq >= 2 * eps), ["smt"])
 ob("packing_lemma4_1008", "infoflow:A.3 (L1008-1010)",
    "Lemma 4 of Yu et al. with A = C eps^(m/n), B = 2 eps: B/(A sqrt(n)) = (2/(C sqrt(n))) eps^(1 - m/n) (eps = e^le)",
    claim(["C", "le", "rn", "m", "n"], [C > 0, var("rn") > 0, n >= 1],

@@ -18,7 +18,7 @@ from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Var, claim, fact
-from attncert.core.expr import abs_, add, and_, dot, exp, implies, max_, norm, num, or_, var, vadd, vscale, vsub, vvar
+from attncert.core.expr import IDX, abs_, add, and_, at, bsum, dot, exp, forall, implies, max_, norm, num, or_, seq, var, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
@@ -393,10 +393,21 @@ ob("prop1.penalty_59_repaired", "ks:A.5 (59) repaired",
    claim(["z", "dt", "PV"], [dt > 0, dt < F(1, 2), out59, penalty(z)], net59r.eq(var("PV"))), ["smt"],
    repairs="ks.thm.prop1.penalty_59_as_printed")
 qv, pv, nd, sd = V("qv", "pv", "nd", "sd")
+# over the d entries of a column (docs/axioms.md, "Indexed families"): the l-th entry is q(l) + p(l), the
+# quantization in [0, 1] plus the sum of dn penalties in [-dn, 0]; x1 = its 2-norm (x1 >= 0, x1^2 = sum_l of the
+# squares: the definition) and sd = sqrt(d) (sd >= 0, sd^2 = d)
+Qe, Pe, dd = at(seq("q"), IDX), at(seq("p"), IDX), var("d")
+ENTRY = and_(and_(num(0) <= Qe, Qe <= 1), and_(-nd <= Pe, Pe <= 0))
 ob("prop1.norm_61", "ks:A.5 (60)-(61)",
-   "each entry of F1 is quant + (sum of dn penalties) in [-dn, 1], so each column has norm <= dn sqrt(d) (dn >= 1)",
-   claim(["qv", "pv", "nd", "sd", "x1"], [qv >= 0, qv <= 1, pv >= -nd, pv <= 0, nd >= 1, sd >= 1,
-                                          fact(x1 * x1 <= sd * sd * (qv + pv) ** 2, "fact:column norm^2 <= d max entry^2 (sd = sqrt(d))")],
+   "each entry of F1 is quant + (sum of dn penalties) in [-dn, 1], so each column has norm <= dn sqrt(d) (dn >= 1): "
+   "each squared entry is <= dn^2, and a column has d of them",
+   claim([Var("d", "int"), "nd", "sd", "x1", Var("q", "seq"), Var("p", "seq")],
+         [dd >= 1, nd >= 1, sd >= 0, (sd * sd).eq(dd), x1 >= 0, (x1 * x1).eq(bsum(dd, (Qe + Pe) * (Qe + Pe))),
+          forall(dd, and_(num(0) <= Qe, Qe <= 1)), forall(dd, and_(-nd <= Pe, Pe <= 0)),
+          axiom("forall_and", N=dd, P=and_(num(0) <= Qe, Qe <= 1), Q=and_(-nd <= Pe, Pe <= 0)),
+          axiom("forall_mono", N=dd, P=ENTRY, Q=(Qe + Pe) * (Qe + Pe) <= nd * nd),
+          axiom("sum_mono", N=dd, f=(Qe + Pe) * (Qe + Pe), g=nd * nd),
+          axiom("sum_const", N=dd, c=nd * nd)],
          x1 * x1 <= (nd * sd) ** 2), ["smt"])
 xb = var("xb")
 gb = relu(xb - 1) - relu(xb) + relu(xb + 1)

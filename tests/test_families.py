@@ -274,12 +274,12 @@ def test_the_family_axioms_hold_on_concrete_sequences(data):
 
     n, a, g, c = data
     env = {"a": a, "g": g, "N": Fraction(n), "c": c}
-    terms = {"f": at(seq("a"), IDX).node, "g": at(seq("g"), IDX).node,
+    terms = {"f": at(seq("a"), IDX).node, "g": at(seq("g"), IDX).node,   # sum_ge_term's f: a(i), of either sign
              "P": (at(seq("a"), IDX) <= c).node, "Q": (at(seq("g"), IDX) >= c).node}
     names = [x for x in axiom_list()[1].values() if {"body", "pred"} & set(x.vars.values()) or x.name == "sum_zero"
              or x.name == "sum_const"]
     assert {x.name for x in names} >= {"bmax_upper", "bmax_least", "bmin_lower", "bmin_greatest", "sum_mono",
-                                       "sum_const", "sum_zero", "sum_add", "sum_scale", "forall_and"}
+                                       "sum_const", "sum_zero", "sum_ge_term", "sum_add", "sum_scale", "forall_and"}
     for x in names:
         if x.name in ("forall_intro", "forall_mono"):
             continue

@@ -70,17 +70,17 @@ def test_flipped_inequality_is_refuted_with_exact_replay(oid):
     flipped = (FLIP[g[0]],) + g[1:]
     bad = replace(ob, id=oid + ".flipped", claim=replace(ob.claim, goal=flipped), methods=("model", "probe"),
                   expect=Verdict.REFUTED)
-    if any(v.domain == "vec" for v in ob.claim.vars):
-        # over opaque vectors no point exists: the flipped claim is never PROVED (nor REFUTED) ...
+    if any(v.domain in ("vec", "seq") for v in ob.claim.vars):
+        # over opaque vectors or sequences no point exists: the flipped claim is never PROVED (nor REFUTED) ...
         vec = replace(bad, methods=("smt", "model", "probe"))
         assert run_obligation(vec, 30).verdict == Verdict.UNKNOWN
-        # ... and without its vector hypotheses (the norm bound then a plain hypothesis on the real u) it is
-        # REFUTED with an exact replay
+        # ... and without its vector or family hypotheses (the norm bound then a plain hypothesis on the real u)
+        # it is REFUTED with an exact replay
         from attncert.core.claims import Hyp
-        from attncert.core.expr import contains_vectors
+        from attncert.core.expr import contains_opaque
 
-        hyps = tuple(Hyp(h.expr) for h in ob.claim.hyps if not contains_vectors(h.expr))
-        vs = tuple(v for v in ob.claim.vars if v.domain != "vec")
+        hyps = tuple(Hyp(h.expr) for h in ob.claim.hyps if not contains_opaque(h.expr))
+        vs = tuple(v for v in ob.claim.vars if v.domain not in ("vec", "seq"))
         bad = replace(bad, claim=replace(ob.claim, vars=vs, hyps=hyps, goal=flipped))
     r = run_obligation(bad, 30)
     assert r.verdict == Verdict.REFUTED, r.evidence

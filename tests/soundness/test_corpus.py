@@ -35,11 +35,19 @@ def test_corpus_subset_is_sound_and_killed():
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
+    from attncert.core.expr import contains_opaque
+
+    tenth = corpus()[::10]
     with ProcessPoolExecutor(2, mp_context=mp.get_context("fork")) as ex:
-        rows = list(ex.map(_run, corpus()[::10], chunksize=4))
+        rows = list(ex.map(_run, tenth, chunksize=4))
     assert not [r for r in rows if r["bug"]], [r for r in rows if r["bug"]]
     assert not [r for r in rows if r["verdict"] == "CONFIRMED"]
-    live = [r for r in rows if r["verdict"] != "PROVED"]
+    # a mutant over vectors or indexed families has no counterexample search at all (no point gives them a
+    # value: docs/axioms.md): it is PROVED or UNKNOWN by design, so it is kept out of the kill rate (the two
+    # assertions above still hold for it)
+    opaque = {m.id for m in tenth if any(contains_opaque(n) for n in [h.expr for h in m.claim.hyps] + [m.claim.goal])}
+    assert not [r for r in rows if r["id"] in opaque and r["verdict"] == "REFUTED"]
+    live = [r for r in rows if r["verdict"] != "PROVED" and r["id"] not in opaque]
     killed = sum(r["verdict"] == "REFUTED" for r in live)
     # 0.9 until issue 16 restated many claims over the paper's exp/log terms with axiom-instance and
     # simplex hypotheses (equations such as p1 + p2 + p3 = 1, log(exp(a)) = a): random probe points rarely
@@ -50,4 +58,6 @@ def test_corpus_subset_is_sound_and_killed():
     # links and axiom instances over boltz terms: their mutants are false but the probes rarely meet every
     # hypothesis, so they stay UNKNOWN (156 of 197 killed on this tenth, 79%; none wrongly PROVED or CONFIRMED,
     # which the two assertions above check). The kill rate measures the counterexample search, not soundness.
+    # With indexed families (stop 29) the opaque mutants are kept out of it: 150 of 190 killed on this tenth
+    # (79%), 20 opaque mutants aside.
     assert killed / len(live) >= 0.75, (killed, len(live), [r["id"] for r in live if r["verdict"] != "REFUTED"])

@@ -441,10 +441,6 @@ def contains_opaque(node: tuple) -> bool:
     return contains(node, VECTOR | {"norm", "dot"} | FAMILY)
 
 
-def contains_vectors(node: tuple) -> bool:
-    return contains(node, VECTOR | {"norm", "dot"})
-
-
 # ---------------------------------------------------------------------------------------
 # printing
 
