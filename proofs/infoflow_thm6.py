@@ -15,7 +15,7 @@ from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Hyp, Var, claim, fact, merge_hyps
-from attncert.core.expr import IDX, abs_, and_, at, bmax, bsum, diff, exp, implies, log, node_of, num, seq, var
+from attncert.core.expr import IDX, abs_, and_, at, bmax, bsum, diff, exp, forall, implies, log, node_of, num, seq, var
 from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
@@ -297,17 +297,45 @@ for nn in (1, 2, 3):
        claim([Var("cc", "int"), "yK"], [yK > 2, cc >= 1, 2 * cc >= yK, 2 * cc < yK + 2],
              cc ** nn < yK ** nn), ["smt"])
 lK, l4e = m / n * log(K), m / n * log(4 * eps)       # log K^(m/n), log (4 eps)^(m/n)
-ob("packing_distance_995", "infoflow:A.3 (L995) packing, constant",
-   "two grid points in one cube: ||f1(V1) - f1(V2)||_2 <= sqrt(n) s = 2 sqrt(n) K^(-m/n) < 2 sqrt(n) (4 eps)^(m/n): "
-   "C = 2 sqrt(n) 4^(m/n)",
-   claim(["yK", "z4", "rn", "dist", "K", "eps", "m", "n"],
+# the diameter of a cube of side s in R^n, over the n coordinates (docs/axioms.md, "Indexed families"): two
+# points p, q of one cube differ by at most s in each coordinate; dist = ||p - q||_2 and rn = sqrt(n) by their
+# definitions (dist >= 0, dist^2 = sum_l (p - q)(l)^2; rn >= 0, rn^2 = n)
+Pc, Qc, sc, distv, rnv = at(seq("p"), IDX), at(seq("q"), IDX), var("s"), var("dist"), var("rn")
+ob("cube_diameter_995", "infoflow:A.3 (L995) packing, the cube's diameter",
+   "two points of one cube of side s in R^n are at 2-norm distance <= sqrt(n) s: each of the n squared coordinate "
+   "differences is <= s^2",
+   claim([Var("n", "int"), "s", "dist", "rn", Var("p", "seq"), Var("q", "seq")],
+         [n >= 1, sc >= 0, rnv >= 0, (rnv * rnv).eq(n), distv >= 0, (distv * distv).eq(bsum(n, (Pc - Qc) * (Pc - Qc))),
+          forall(n, abs_(Pc - Qc) <= sc),
+          axiom("forall_mono", N=n, P=abs_(Pc - Qc) <= sc, Q=(Pc - Qc) * (Pc - Qc) <= sc * sc),
+          axiom("sum_mono", N=n, f=(Pc - Qc) * (Pc - Qc), g=sc * sc),
+          axiom("sum_const", N=n, c=sc * sc)],
+         distv * distv <= (rnv * sc) * (rnv * sc)), ["smt"])
+CUBE_DIAM = obs[-1]
+av_, bv_, cv_ = var("a"), var("b"), var("c")
+ob("cube_diameter_995.root", "infoflow:A.3 (L995) packing, the cube's diameter (square roots)",
+   "a, b, c >= 0 and a^2 <= (b c)^2 give a <= b c",
+   claim(["a", "b", "c"], [av_ >= 0, bv_ >= 0, cv_ >= 0, av_ * av_ <= (bv_ * cv_) * (bv_ * cv_)], av_ <= bv_ * cv_),
+   ["smt"])
+SQ_ROOT = obs[-1]
+PD_GOAL = var("dist") < 2 * var("rn") * var("z4")
+ob("packing_distance_995.core", "infoflow:A.3 (L995) packing, constant",
+   "two grid points in one cube, given ||f1(V1) - f1(V2)||_2 <= sqrt(n) s with s = 2 K^(-m/n): < 2 sqrt(n) "
+   "(4 eps)^(m/n)",
+   claim(["yK", "z4", "rn", "dist", "K", "eps", "m", "n", "s"],
          [m >= 1, n >= 1, eps > 0, K * (4 * eps) > 1,                      # K = floor(1/(4 eps)) + 1 > 1/(4 eps)
           yK.eq(exp(lK)), var("z4").eq(exp(l4e)), var("rn") >= 1,           # yK = K^(m/n), z4 = (4 eps)^(m/n)
           axiom("log_one"), axiom("log_lt", x=num(1), y=K * (4 * eps)), axiom("log_mul", x=K, y=4 * eps),
           axiom("exp_zero"), axiom("exp_lt", x=num(0), y=lK + l4e), axiom("exp_add", x=lK, y=l4e),  # yK z4 > 1
-          fact(var("dist") <= var("rn") * 2 / yK, "fact:diameter of a cube of side s is sqrt(n) s")],
-         var("dist") < 2 * var("rn") * var("z4")), ["smt"])
-# L1002-1006 over the n coordinates (docs/axioms.md, "Indexed families"): sequences v1, v2 (the grid points V1,
+          sc.eq(2 / yK), var("dist") <= var("rn") * sc],                    # s = 2 K^(-m/n), the cube's side
+         PD_GOAL), ["smt"])
+ob("packing_distance_995", "infoflow:A.3 (L995) packing, constant",
+   "two grid points in one cube: ||f1(V1) - f1(V2)||_2 <= sqrt(n) s = 2 sqrt(n) K^(-m/n) < 2 sqrt(n) (4 eps)^(m/n): "
+   "C = 2 sqrt(n) 4^(m/n) (the diameter by cube_diameter_995, at s = 2/yK)",
+   claim(["yK", "z4", "rn", "dist", "K", "eps", "m", Var("n", "int"), "s", Var("p", "seq"), Var("q", "seq")],
+         merge_hyps(link_hyps(CUBE_DIAM), link_hyps(SQ_ROOT, a=distv, b=rnv, c=sc), link_hyps(obs[-1])), PD_GOAL),
+   ["smt"])
+# L997-1000 over the n coordinates (docs/axioms.md, "Indexed families"): sequences v1, v2 (the grid points V1,
 # V2) and r1, r2 (their round trips f2(f1(V))); ||x||_inf = max_l |x(l)|, and g = ||r1 - r2||_2 is named by
 # g >= 0, g^2 = sum_l (r1 - r2)(l)^2 (a definition). The triangle inequality is taken coordinate by coordinate.
 V1s, V2s, R1s, R2s = (at(seq(s_), IDX) for s_ in ("v1", "v2", "r1", "r2"))
@@ -316,7 +344,7 @@ W_ = R1s - R2s
 DV, E1, E2 = abs_(V1s - V2s), abs_(V1s - R1s), abs_(V2s - R2s)
 M1, M2 = bmax(nc, E1), bmax(nc, E2)
 SW = bsum(nc, W_ * W_)
-ob("packing_separation_1004", "infoflow:A.3 (L1002-1006)",
+ob("packing_separation_1004", "infoflow:A.3 (L997-1000)",
    "||V1 - V2||_inf >= 4 eps and round-trip errors ||V - f2(f1(V))||_inf <= eps give ||f2(f1(V1)) - f2(f1(V2))||_2 "
    ">= 2 eps: at each coordinate |V1 - V2| <= |V1 - r1| + |r1 - r2| + |r2 - V2|, and each |r1 - r2| <= the 2-norm",
    claim(["n", "eps", "g", Var("v1", "seq"), Var("v2", "seq"), Var("r1", "seq"), Var("r2", "seq")],

@@ -53,15 +53,66 @@ def axiom_gap(ob: Obligation, timeout: float) -> str | None:
         if gap:
             return gap
         deps[i] = set(carried) | (set(range(i)) if conds else set())
+    deps.update(_source_deps(ob))
     cycle = _circular(deps)
-    return None if cycle is None else (f"hypothesis {cycle + 1} cites an axiom whose conditions rest, through other "
-                                       "axiom instances, on itself (circular)")
+    return None if cycle is None else (f"hypothesis {cycle + 1} rests, through the conditions of axiom instances "
+                                       "and the hypotheses that links carry, on itself (circular)")
+
+
+def _source_deps(ob: Obligation) -> dict[int, set]:
+    """{index: the hypotheses it carries} for the hypotheses that cite a transcribed obligation (a link, the
+    monotonicity rule, a case split), so that a cycle through them and an axiom's conditions is seen here
+    too (attack round 20). A source that is not a transcribed obligation, or not a valid instance of it,
+    is a leaf: the theorem closure and the checker say it is not established."""
+    from attncert.core.theorems import CASES, MVT, cases_gap, link_gap, mvt_gap
+
+    table = _obligations()
+    out: dict[int, set] = {}
+    for i, h in enumerate(ob.claim.hyps):
+        src = h.by or ""
+        try:
+            if src.startswith(MVT) and src[len(MVT):] in table:
+                reason, carried, conds = mvt_gap(ob, i, table[src[len(MVT):]])
+                carried = list(carried) + (list(range(i)) if conds else [])
+            elif src.startswith(CASES):
+                ids = src[len(CASES):].split(",")
+                if len(ids) != 2 or not all(k in table for k in ids):
+                    continue
+                reason, carried = cases_gap(ob, i, table[ids[0]], table[ids[1]])
+            elif src in table:
+                reason, carried = link_gap(ob, i, table[src])
+            else:
+                continue
+        except AttncertError:
+            continue
+        if reason is None:
+            out[i] = set(carried)
+    return out
+
+
+_TABLE: dict = {}
+_EXTRA: dict = {}
+
+
+def remember(obs) -> None:
+    """Make obligations that are not transcribed ones (a user's claims) known as link targets to
+    ``axiom_gap``'s cycle check; the runner calls it with every obligation it is given."""
+    _EXTRA.update({o.id: o for o in obs})
+
+
+def _obligations() -> dict:
+    """Every transcribed obligation by id (read once), and those ``remember`` was given."""
+    if not _TABLE:
+        from attncert.core.families import all_families
+
+        _TABLE.update({o.id: o for f in all_families() for o in f.obligations})
+    return {**_TABLE, **_EXTRA}
 
 
 def _circular(deps: dict[int, set]) -> int | None:
-    """An axiom-citing hypothesis on a cycle of ``deps`` (index -> the hypotheses its conditions rest on: the
-    carried ones, and every earlier one when a condition was shown by SMT), or None. Plain hypotheses and
-    links are leaves here (a link's own support is the checker's and the theorem closure's business)."""
+    """A hypothesis on a cycle of ``deps`` (index -> the hypotheses it rests on: an axiom instance's carried
+    conditions, and every earlier one when a condition was shown by SMT; what a link, the monotonicity rule
+    or a case split carries), or None. Plain hypotheses are leaves."""
     state: dict[int, int] = {}   # 1: on the current path, 2: done
 
     def visit(i: int) -> int | None:

@@ -16,7 +16,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from attncert.core.claims import Evidence, Obligation, Result
-from attncert.core.engine import run_obligation
+from attncert.core.engine import remember, run_obligation
 from attncert.core.verdict import Verdict
 
 CACHE_DIR = ".attncert-cache"
@@ -126,6 +126,7 @@ def run_many(obs, timeout: float, jobs: int = 1, cache: ResultCache | None = Non
     """Results in the order of ``obs``. With jobs > 1 the uncached obligations run in forked worker
     processes (which may fork their own solver guards); results are still reported in order."""
     obs = list(obs)
+    remember(obs)   # link targets for the engine's cycle check (a user's claims citing each other)
     results, todo = _from_cache(obs, timeout, cache)
     done_upto = 0
 
@@ -191,6 +192,7 @@ def run_dask(obs, timeout: float, address: str | None = None, workers: int = 2, 
         from attncert.core.errors import UsageError
         raise UsageError("--executor dask needs dask[distributed] (pip install 'attncert[dask]')") from None
     obs = list(obs)
+    remember(list(obs))
     results, todo = _from_cache(obs, timeout, cache)
     with dask.config.set({"distributed.worker.daemon": False, "distributed.logging.distributed": "error"}):
         cluster = None
