@@ -28,6 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from attncert.core.errors import ExprError
+from attncert.core.expr import FAMILY, contains
 
 # deterministic resource limits (z3 "rlimit", cvc5 "rlimit-per"); calibrated by benchmarks/smt_rlimit.py
 RLIMITS = {"z3": 40_000_000, "cvc5": 4_000_000}
@@ -343,11 +344,6 @@ def _conjuncts(goal) -> list:
     return [p for c in goal[1:] for p in _conjuncts(c)]
 
 
-def _family(n) -> bool:
-    return n[0] in ("seq", "at", "idx", "sum", "bmax", "bmin", "forall") or any(
-        isinstance(c, tuple) and _family(c) for c in n[1:])
-
-
 def _smooth(n) -> None:
     """No kink inside a derivative: abs, max, min and norm (||t x|| = |t| ||x|| at t = 0) are refused, and
     so is every vector operator."""
@@ -374,7 +370,7 @@ def solve_claim(solver: str, domains: dict, hyps: list, goal, timeout_s: float, 
     is run and a sat answer carries the variables' values (as Fractions)."""
     if want_model and "vec" in domains.values():
         raise ExprError("no counterexample search over vectors (norm and dot are opaque atoms)")
-    if want_model and any(_family(n) for n in list(hyps) + [goal]):
+    if want_model and any(contains(n, FAMILY) for n in list(hyps) + [goal]):
         raise ExprError("no counterexample search over sequences or big operators (they are opaque atoms)")
     tr = Translation(BUILDERS[solver](), domains, hyps, goal)
     qs = tr.queries(mains or want_model)

@@ -175,19 +175,16 @@ def _run(ob: Obligation, timeout: float) -> Result:
     confirmed: Evidence | None = None
     reasons: list[str] = []
     defined = [v.name for v in ob.claim.vars if v.domain == "defined"]
+    # vectors, sequences and big operators are opaque (docs/axioms.md, "Vectors", "Indexed families"): no
+    # point, sample or interval gives them values, so only VECTOR_METHODS decide such a claim
     vectors = [v.name for v in ob.claim.vars if v.domain == "vec"]
-    families = any(contains(n, FAMILY) for n in [h.expr for h in ob.claim.hyps] + [ob.claim.goal])
+    opaque = (f"{', '.join(vectors[:3])} {'is a vector' if len(vectors) == 1 else 'are vectors'}" if vectors else
+              "the claim has sequences or big operators (sum, bmax, bmin, forall)"
+              if any(contains(n, FAMILY) for n in [h.expr for h in ob.claim.hyps] + [ob.claim.goal]) else None)
     for method in ob.methods:
         tried.append(method)
-        if vectors and method not in VECTOR_METHODS:
-            # vectors are opaque (docs/axioms.md, "Vectors"): no point, sample or interval gives them values
-            reasons.append(f"{method}: {', '.join(vectors[:3])} {'is a vector' if len(vectors) == 1 else 'are vectors'}"
-                           f", decided by {'/'.join(VECTOR_METHODS)} only")
-            continue
-        if families and method not in VECTOR_METHODS:
-            # so are sequences and big operators (docs/axioms.md, "Indexed families")
-            reasons.append(f"{method}: the claim has sequences or big operators (sum, bmax, bmin, forall), decided "
-                           f"by {'/'.join(VECTOR_METHODS)} only")
+        if opaque and method not in VECTOR_METHODS:
+            reasons.append(f"{method}: {opaque}, decided by {'/'.join(VECTOR_METHODS)} only")
             continue
         if defined and method not in DEFINING_METHODS:
             reasons.append(f"{method}: {', '.join(defined)} names a quantity that only {'/'.join(DEFINING_METHODS)} "

@@ -192,7 +192,7 @@ def run_dask(obs, timeout: float, address: str | None = None, workers: int = 2, 
         from attncert.core.errors import UsageError
         raise UsageError("--executor dask needs dask[distributed] (pip install 'attncert[dask]')") from None
     obs = list(obs)
-    remember(list(obs))
+    remember(obs)
     results, todo = _from_cache(obs, timeout, cache)
     with dask.config.set({"distributed.worker.daemon": False, "distributed.logging.distributed": "error"}):
         cluster = None
