@@ -13,9 +13,10 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
-from attncert.core.claims import Finding, Obligation, Var, claim, fact
-from attncert.core.expr import and_, exp, log, max_, min_, num, var
+from attncert.core.claims import Finding, Obligation, Var, claim, fact, merge_hyps
+from attncert.core.expr import IDX, and_, bunion, card, exp, forall, fset, fsets, log, max_, min_, num, sat, subset, union, var
 from attncert.core.families import collector, family
+from attncert.core.theorems import link_hyps
 from attncert.core.verdict import Verdict
 
 PAPER = "infoflow"
@@ -112,35 +113,72 @@ ob("fig5.learns", "infoflow:App. E (L1379) I_F(X) subset of I(5,2)",
 # ======================================================================================== Proposition 1 (B.1)
 h1, h2, T, n, c1, c2, m, S2, D = (var(s) for s in ("h1", "h2", "T", "n", "c1", "c2", "m", "S2", "D"))
 INT = lambda *ns: [Var(s, "int") for s in ns]  # noqa: E731
+SETS = lambda *ns: [Var(s, "set") for s in ns]  # noqa: E731
+
+
+def union_bound(size, target, heads, fam, own, each, own_size):
+    """The hypotheses that bound |target| by rule (1) of the model (L116): target is a subset of the union of
+    the sets fam(1..heads) (the sets of the positions the heads select) and own (the token's own set); each
+    selected set has |fam(i)| = each (or <= each, when ``each`` is a bound named by the claim), and
+    |own| = own_size. The union bound (card_union, card_bunion), the subset bound (card_subset) and the sum
+    over the heads (sum_mono, sum_const) are axiom instances (docs/axioms.md, "Finite sets"); ``size`` names
+    |target|. Gives size <= heads * each + own_size."""
+    sel = sat(fsets(fam), IDX)
+    U = bunion(heads, sel)
+    whole = union(U, fset(own))
+    exact = isinstance(each, int)
+    per = [forall(heads, card(sel).eq(each)),
+           axiom("forall_mono", N=heads, P=card(sel).eq(each), Q=card(sel) <= each)] if exact else \
+        [forall(heads, card(sel) <= each)]
+    return [size.eq(card(fset(target))), subset(fset(target), whole), card(fset(own)).eq(own_size)] + per + [
+        axiom("card_subset", A=fset(target), B=whole), axiom("card_union", A=U, B=fset(own)),
+        axiom("card_bunion", N=heads, F=sel), axiom("sum_mono", N=heads, f=card(sel), g=num(each) if exact else each),
+        axiom("sum_const", N=heads, c=num(each) if exact else each)]
+
+
+# |I(t,1)| <= h1 + 1 (L1034): I(t,1) is a subset of the union of I(s_i(t),0), i <= h1, and I(t,0) (rule (1)), and
+# |I(s,0)| = |I(t,0)| = 1 by (3)
 ob("p1.size_I_t1", "infoflow:B.1 (L1034) |I(t,1)| <= h1+1",
-   "|I(t,1)| <= sum_i |I(s_i(t),0)| + |I(t,0)| = h1*1 + 1",
-   claim(INT("n", "h1"), [h1 >= 1, fact(n <= h1 * 1 + 1, "fact:union bound |A u B| <= |A| + |B|, |I(s,0)| = 1")],
-         n <= h1 + 1), ["smt"])
+   "|I(t,1)| <= sum_i |I(s_i(t),0)| + |I(t,0)| = h1*1 + 1 (rule (1), the union bound, (3))",
+   claim(INT("n", "h1") + SETS("It1", "It0") + [Var("J", "sets")],
+         [h1 >= 1] + union_bound(n, "It1", h1, "J", "It0", 1, 1), n <= h1 + 1), ["smt"])
+SIZE_T1 = obs[-1]
+# |I(T+1,1)| <= h1: the same with I(T+1,0) = {} by (3)
 ob("p1.size_I_cls1", "infoflow:B.1 (L1034) |I(T+1,1)| <= h1",
-   "|I(T+1,1)| <= sum_i |I(s_i(T+1),0)| + |I(T+1,0)| = h1*1 + 0",
-   claim(INT("c1", "h1"), [h1 >= 1, fact(c1 <= h1 * 1 + 0, "fact:union bound, |I(T+1,0)| = 0 by (3)")],
-         c1 <= h1), ["smt"])
+   "|I(T+1,1)| <= sum_i |I(s_i(T+1),0)| + |I(T+1,0)| = h1*1 + 0 (rule (1), the union bound, (3))",
+   claim(INT("c1", "h1") + SETS("Ic1", "Ic0") + [Var("J", "sets")],
+         [h1 >= 1] + union_bound(c1, "Ic1", h1, "J", "Ic0", 1, 0), c1 <= h1), ["smt"])
+SIZE_CLS1 = obs[-1]
+# |I(T+1,2)| <= h2 m + |I(T+1,1)|, with m = max_i |I(s_i(T+1),1)| (a bound on each selected set)
+ob("p1.union_I_cls2", "infoflow:B.1 (L1034) |I(T+1,2)| <= sum_i |I(s_i(T+1),1)| + |I(T+1,1)|",
+   "|I(T+1,2)| <= sum_{i<=h2} |I(s_i(T+1),1)| + |I(T+1,1)| <= h2 m + |I(T+1,1)|, m = max_i |I(s_i(T+1),1)| "
+   "(rule (1), the union bound)",
+   claim(INT("c2", "c1", "m", "h2") + SETS("Ic2", "Ic1") + [Var("K", "sets")],
+         [h2 >= 1] + union_bound(c2, "Ic2", h2, "K", "Ic1", m, c1), c2 <= h2 * m + c1), ["smt"])
+UNION_CLS2 = obs[-1]
 ob("p1.size_I_cls2", "infoflow:B.1 (L1034) |I(T+1,2)| <= h1 h2 + h2 + h1",
    "|I(T+1,2)| <= sum_{i<=h2} |I(s_i(T+1),1)| + |I(T+1,1)| <= h2 (h1+1) + h1 = h1 h2 + h2 + h1",
-   claim(INT("c2", "c1", "m", "h1", "h2"),
-         [h1 >= 1, h2 >= 1, m <= h1 + 1, c1 <= h1, fact(c2 <= h2 * m + c1, "fact:union bound over h2 heads")],
+   claim(INT("c2", "c1", "m", "h1", "h2") + SETS("Ic2", "Ic1") + [Var("K", "sets")],
+         merge_hyps([h1 >= 1, h2 >= 1, m <= h1 + 1, c1 <= h1], link_hyps(UNION_CLS2)),
          c2 <= h1 * h2 + h2 + h1), ["smt"])
 ob("p1.size_lt_product", "infoflow:B.1 (L1034)", "h1 h2 + h2 + h1 < (h1+1)(h2+1)",
    claim(INT("h1", "h2"), [h1 >= 1, h2 >= 1], h1 * h2 + h2 + h1 < (h1 + 1) * (h2 + 1)), ["smt"])
 
-# the set sizes of B.1, each with its source: the union bounds are unchecked premises (a cardinality bound over
-# an index set is not expressible here); the per-set bounds are links to p1.size_I_t1 / p1.size_I_cls1, with
-# the hypotheses those carry; m = max_i |I(s_i(T+1),1)| (the sets the CLS token reads at layer 2)
-HYP46 = [T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0,
-         fact(S2 <= T * (h1 + 1) ** 2, "fact:sum over the T tokens of |I(t,1)|^2 <= (h1+1)^2 (p1.size_I_t1 for each "
-              "t, squared)"),
-         fact(m <= h1 * 1 + 1, "fact:union bound |A u B| <= |A| + |B|, |I(s,0)| = 1"),
-         fact(m <= h1 + 1, "infoflow.model.p1.size_I_t1"),
-         fact(c1 <= h1 * 1 + 0, "fact:union bound, |I(T+1,0)| = 0 by (3)"),
-         fact(c1 <= h1, "infoflow.model.p1.size_I_cls1"),
-         fact(c2 <= h2 * m + c1, "fact:union bound over h2 heads")]
+# the set sizes of B.1, each with its source: links to p1.size_I_t1 (for the selected set of largest size m =
+# max_i |I(s_i(T+1),1)|, which the CLS token reads at layer 2), p1.size_I_cls1 and p1.union_I_cls2, with the
+# hypotheses those carry (the sets and rule (1)). The sum over the T tokens of |I(t,1)|^2 needs p1.size_I_t1 at
+# every token t, a link under a big operator that attncert cannot yet state: it stays an unchecked premise
+S2_FACT = fact(S2 <= T * (h1 + 1) ** 2, "fact:sum over the T tokens of |I(t,1)|^2 <= (h1+1)^2 (p1.size_I_t1 for each "
+               "t, squared)")
+HYP46 = merge_hyps([T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0, S2_FACT],
+                   link_hyps(SIZE_T1, n=m, It1=fset("Im1"), It0=fset("Im0"), J=fsets("Jm")),
+                   link_hyps(SIZE_CLS1), link_hyps(UNION_CLS2))
+# the printed (47) is REFUTED by exact replay: a refutation needs no source, so its premises are plain numbers
+HYP46_PLAIN = [T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0, S2 <= T * (h1 + 1) ** 2, m <= h1 + 1,
+               c1 <= h1, c2 <= h2 * m + c1]
 V46 = INT("T", "h1", "h2", "S2", "c1", "c2")
 V46m = V46 + INT("m")
+V46s = V46m + SETS("Im1", "Im0", "Ic1", "Ic0", "Ic2") + [Var("J", "sets"), Var("Jm", "sets"), Var("K", "sets")]
 # S2 = sum_t |I(t,1)|^2; (45) at L = 2 and beta' = 2
 e45 = (S2 - T + T * h1 * (T - 1)) + (c1 ** 2 - 1 + h1 * (T - 1)) + (c2 ** 2 - 1 + h2 * (T - 1))
 e46 = (S2 - T + h1 * T * (T - 1)) + (c1 ** 2 - 1 + h1 * (T - 1)) + (c2 ** 2 - 1 + h2 * (T - 1))
@@ -154,7 +192,7 @@ ob("p1.eq45_46", "infoflow:B.1 (45)->(46)",
                    "beta' = beta_1 = 2 for target (6).", False))
 ob("p1.le46_47_as_printed", "infoflow:B.1 (46)->(47)",
    "(46) <= (47) = T(h1+1)^2 - T + h1 T(T-1) + h1^2 + (h1+1)^2(h2+1)^2 - 2 + 2(T-1), with the set sizes of B.1",
-   claim(V46m, HYP46, e46 <= e47), ["replay"],
+   claim(V46m, HYP46_PLAIN, e46 <= e47), ["replay"],
    hint=(("T", F(10)), ("h1", F(2)), ("h2", F(2)), ("S2", F(90)), ("c1", F(2)), ("c2", F(8)), ("m", F(3))),
    expect=Verdict.REFUTED,
    finding=Finding("false-step", "The CLS-token terms of (46) carry sum_{l=1,2} sum_{i<=h_l} (T-1) = (h1+h2)(T-1) "
@@ -170,8 +208,8 @@ ob("p1.sq_c2", "infoflow:B.1 (46)->(47), one term",
    claim(["c2", "p"], [c2 >= 0, c2 <= pp], c2 ** 2 <= pp ** 2), ["smt"])
 ob("p1.le46_47_repaired", "infoflow:B.1 (46)->(47) repaired",
    "(46) <= T(h1+1)^2 - T + h1 T(T-1) + h1^2 + (h1+1)^2(h2+1)^2 - 2 + (h1+h2)(T-1)",
-   claim(V46m, HYP46 + [fact(c1 ** 2 <= h1 ** 2, "infoflow.model.p1.sq_c1"),
-                       fact(c2 ** 2 <= (h2 * m + c1) ** 2, "infoflow.model.p1.sq_c2")], e46 <= e47r), ["smt"],
+   claim(V46s, HYP46 + [fact(c1 ** 2 <= h1 ** 2, "infoflow.model.p1.sq_c1"),
+                        fact(c2 ** 2 <= (h2 * m + c1) ** 2, "infoflow.model.p1.sq_c2")], e46 <= e47r), ["smt"],
    repairs="infoflow.model.p1.le46_47_as_printed")
 ob("p1.eq47_48", "infoflow:B.1 (47)->(48)",
    "(47) = h1 T^2 + (h1^2 + h1 + 2) T + (h1^2 + (h1+1)^2(h2+1)^2 - 4): leading coefficient h1, rest O(T)",
@@ -201,7 +239,8 @@ ob("p1.h1_ge_D_as_printed", "infoflow:B.1 (L1041) 'we need h1 >= D'",
 ob("p1.construction_49_50_size", "infoflow:B.1 (49)-(50)",
    "the (D,D) construction: |I(t,1)| <= D + 1 by (49), so with I(T+1,1) = {} the CLS set of (50) has at most "
    "D (D+1) positions (a retrieval target: independent of T)",
-   claim(INT("c2", "m", "D"), [D >= 1, m <= D + 1, fact(c2 <= D * m + 0, "fact:union bound over D heads, I(T+1,1) = {}")],
+   claim(INT("c2", "c1", "m", "D") + SETS("Ic2", "Ic1") + [Var("K", "sets")],
+         merge_hyps([D >= 1, m <= D + 1, c1.eq(0)], link_hyps(UNION_CLS2, h2=D)),   # c1 = |I(T+1,1)| = 0 by (50)
          c2 <= D * (D + 1)), ["smt"],
    finding=Finding("implicit-convention", "(50) writes I(T+1,2) as a set of pairs (t, s_i(t)), not of positions, and "
                    "its selection argmax_t x(s_i(t))^T A_i x(t) needs to know which element of X[I(t,1)] is x(s_i(t)), "
@@ -323,11 +362,23 @@ ob("s6.global_exponent", "infoflow:6 (L206) O(eps^{-Td/E}) vs 5.2 law 2",
 
 # ======================================================================================== cost law 5.2
 k_, kp, mm = var("k"), var("kp"), var("mm")
+# |I(t,l+1)| <= |I'(t,l+1)| max_s |I(s,l)|: I(t,l+1) is a subset of the union of I(j,l) over the kp = |I'(t,l+1)|
+# positions j of I'(t,l+1) (rule (3), L124), enumerated as J(1..kp); each has at most mm = max_s |I(s,l)|
+# elements; the union bound and the sum over j are axiom instances
+selJ = sat(fsets("J"), IDX)
+ob("cost.law3_union_bound", "infoflow:5.2 law 3 (rule (3), L124)",
+   "|I(t,l+1)| <= sum_{j in I'(t,l+1)} |I(j,l)| <= |I'(t,l+1)| max_s |I(s,l)| (rule (3), the union bound)",
+   claim([Var("k", "int"), Var("kp", "int"), "mm", Var("It", "set"), Var("J", "sets")],
+         [kp >= 0, k_.eq(card(fset("It"))), subset(fset("It"), bunion(kp, selJ)), forall(kp, card(selJ) <= mm),
+          axiom("card_subset", A=fset("It"), B=bunion(kp, selJ)), axiom("card_bunion", N=kp, F=selJ),
+          axiom("sum_mono", N=kp, f=card(selJ), g=mm), axiom("sum_const", N=kp, c=mm)],
+         k_ <= kp * mm), ["smt"])
+LAW3_UNION = obs[-1]
 ob("cost.law3_covers_law1", "infoflow:5.2 law 3",
    "with |I(t,l+1)| <= |I'(t,l+1)| max_s |I(s,l)| (rule (3)), law 3's exponent 1 - |I'| max|I| d/E is at most law "
    "1's 1 - |I(t,l+1)| d/E: law 3 is the coarser (larger) cost bound",
-   claim(["k", "kp", "mm", "d", "E"], [E >= 1, d_ >= 1, k_ >= 0, kp >= 0, mm >= 0,
-                                       fact(k_ <= kp * mm, "fact:union bound over I'(t,l+1)")],
+   claim(LAW3_UNION.claim.vars + ("d", "E"), merge_hyps([E >= 1, d_ >= 1, k_ >= 0, kp >= 0, mm >= 0],
+                                                       link_hyps(LAW3_UNION)),
          1 - kp * mm * d_ / E <= 1 - k_ * d_ / E), ["smt"])
 ob("cost.law1_vs_theorem6", "infoflow:5.2 law 1 vs Thm 6 (L810)",
    "the cost law's exponent 1 - |I| d/E equals Theorem 6's lower-bound exponent min(1 - T0 d/n, 0) (T0 = |I|, n = E)",

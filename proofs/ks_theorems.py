@@ -21,6 +21,7 @@ from attncert.core.claims import Finding, Var, claim, fact
 from attncert.core.expr import IDX, abs_, add, and_, at, bsum, dot, exp, forall, implies, max_, norm, num, or_, seq, var, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
+from attncert.core.theorems import link_hyps
 from attncert.core.verdict import Verdict
 
 PAPER = "ks"
@@ -202,12 +203,34 @@ ob("thm2.expansion_41_as_printed", "ks:A.2 (41) line 3 -> 4",
 ob("thm2.expansion_41_repaired", "ks:A.2 (41)", "|X_k^T v u'^T u v^T Y| = |v^T X_k| |u'^T u| |v^T Y|",
    claim(["x1", "x2", "up", "u"], [], abs_(x1 * up * u_ * x2).eq(abs_(x1) * abs_(up * u_) * abs_(x2))), ["smt"],
    repairs="ks.thm.thm2.expansion_41_as_printed")
+EXP41 = obs[-1]
 G, dp, W4 = V("G", "dp", "W4")   # G = |(v^T X^i) s(a^i) - (v^T X^j) s(a^j)|, dp = delta', W4 = (|V|+1)^4
-h41 = [rmax > 0, rmin > 0, eps > 0, W4 > 0, P > 0, dl > 0, dp > 0,
-       fact(G > 8 * eps * rmin * dp / (rmax * W4 * P * dl), "fact:(39)-(41) with (29) and (31): delta' < r_max K G")]
+# (39)-(41): delta' < B (Lemma 1, (39)-(40)), B = |x1 u' u x2| ((41) lines 1-3, with X_k^(i) = X_l^(j)), the
+# factorisation of (41) line 4 (expansion_41_repaired, linked), K = |u'^T u| = (29), |x1| = |v^T X_k| < r_max
+# by (31) (Cauchy-Schwarz with ||v|| = 1, ||X_k|| < r_max) and G = |x2|: so delta' < r_max K G. The premises
+# left plain are what they are in the paper: Lemma 1's conclusion (40) at these a^(i), a^(j) (Lemma 1 is
+# proved for n = 2 only, so Theorem 2 stays OPEN on it), the expansion (41) lines 1-3 and the definitions
+B41, Xk41 = var("B"), vvar("Xk")
+ob("thm2.gap_41", "ks:A.2 (39)-(41) with (29) and (31)",
+   "delta' < |a^T s(a) - b^T s(b)| = |v^T X_k| |u'^T u| G <= r_max K G, K = (|V|+1)^4 pi d delta/(8 eps r_min), "
+   "so G > 8 eps r_min delta'/(r_max (|V|+1)^4 pi d delta)",
+   claim(["G", "dp", "B", "K", "W4", "P", "dl", "eps", "rmin", "rmax", "x1", "x2", "up", "u",
+          Var("v", "vec"), Var("Xk", "vec")],
+         [rmax > 0, rmin > 0, eps > 0, W4 > 0, P > 0, dl > 0, dp > 0,
+          dp < B41,                                                        # (39)-(40): Lemma 1
+          B41.eq(abs_(x1 * up * u_ * x2)),                                 # (41) lines 1-3
+          fact(abs_(x1 * up * u_ * x2).eq(abs_(x1) * abs_(up * u_) * abs_(x2)), EXP41.id),   # (41) line 4
+          K.eq(abs_(up * u_)), K.eq(W4 * P * dl / (8 * eps * rmin)),     # (29)
+          x1.eq(dot(vv, Xk41)), norm(vv).eq(1), axiom("cauchy_schwarz", x=vv, y=Xk41), norm(Xk41) < rmax,  # (31)
+          G.eq(abs_(x2))],
+         G > 8 * eps * rmin * dp / (rmax * W4 * P * dl)), ["smt"])
+GAP41 = obs[-1]
+h41_plain = [rmax > 0, rmin > 0, eps > 0, W4 > 0, P > 0, dl > 0, dp > 0, G > 8 * eps * rmin * dp / (rmax * W4 * P * dl)]
+h41 = link_hyps(GAP41)
 # the ranges the paper's quantities take (|V| >= 1, d >= 1, n >= 2): the counterexample to the printed (42)
 # is then a point the paper allows, not merely a point of the algebra
-h41_paper = h41 + [rmax > rmin, W4 >= 16, P > 3, dl > 4]
+# the printed (42) is REFUTED by exact replay: a refutation needs no source, so its premises are plain numbers
+h41_paper = h41_plain + [rmax > rmin, W4 >= 16, P > 3, dl > 4]
 ob("thm2.step_42_as_printed", "ks:A.2 (41) -> (42)",
    "||W_O u''|| G > eps/(4 r_max) * delta'/((|V|+1)^4 pi d delta r_max), as printed in (42)",
    claim(["G", "dp", "W4", "P", "dl", "eps", "rmin", "rmax"], h41_paper,
@@ -223,7 +246,7 @@ ob("thm2.step_42_as_printed", "ks:A.2 (41) -> (42)",
                    "delta); these agree only when 8 eps r_min = 1. (45) and (8) follow the correct form.", False))
 ob("thm2.step_42_repaired", "ks:A.2 (41) -> (42)",
    "||W_O u''|| G > eps/(4 r_max) * 8 eps r_min delta'/(r_max (|V|+1)^4 pi d delta) = 2 eps^2 r_min delta'/(r_max^2 ...)",
-   claim(["G", "dp", "W4", "P", "dl", "eps", "rmin", "rmax"], h41,
+   claim(GAP41.claim.vars, h41,
          eps / (4 * rmax) * G > 2 * eps * eps * rmin * dp / (rmax * rmax * W4 * P * dl)), ["smt"],
    repairs="ks.thm.thm2.step_42_as_printed")
 Lg = var("Lg")   # log n

@@ -190,9 +190,10 @@ KS = [
         "contextual mapping for X^(1..N), with r = r_max + eps/4 (7) and delta as in (8).",
         blocking="only steps of A.2 are transcribed ((27), (28), (33)-(34), (37)-(38), Lemma 1's hypothesis at "
                  "(39)/(43), (41)-(42) with both REFUTED as printed and repaired, (45) = (8)); the norm steps "
-                 "cite axiom instances (triangle inequality, Cauchy-Schwarz for (31)'s upper half), but (41)-(42) "
-                 "rest on the free-text premise delta' < r_max K G and on Lemmas 1 and 3, which are not "
-                 "established. No step states that F_S^(SA) is an (r, delta)-contextual mapping; the built "
+                 "cite axiom instances (triangle inequality, Cauchy-Schwarz for (31)'s upper half); (39)-(41) is a "
+                 "checked step (ks.thm.thm2.gap_41: delta' < r_max K G from (29), (31) and the factorisation of "
+                 "(41)), but its premises (40) (Lemma 1's conclusion at a^(i), a^(j)) and the matrix expansion of "
+                 "(41) lines 1-3 are plain, Lemma 1 is proved for n = 2 only and Lemma 3 is not established. No step states that F_S^(SA) is an (r, delta)-contextual mapping; the built "
                  "mapping for concrete data is certified separately (attncert construct ks-thm2), not as a step",
     ),
     theorem(

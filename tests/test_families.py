@@ -95,7 +95,7 @@ def test_checker_verifies_the_family_certificates(certs):
     assert code == 0, text
     status = {r_["path"].rsplit("/", 1)[-1]: r_["status"] for r_ in rep}
     assert status["f.gap.json"] == status["f.sum.json"] == "VERIFIED"
-    assert "axiom bmin_greatest (axiom list v3)" in text and "forall formulas as free Booleans" in text
+    assert "axiom bmin_greatest (axiom list v4)" in text and "forall formulas as free Booleans" in text
 
 
 def _cert(out, name):

@@ -16,7 +16,9 @@ Variables are real unless named in ``ints``, or used as vectors (``ac.vvar("x")`
 ``ac.dot``, ``ac.vadd``, ``ac.vscale``, ``ac.vsub``: such a claim is decided by SMT from cited axiom
 instances, ``given=[ac.axiom("norm_triangle", x=u, y=w), ...]``; docs/axioms.md, "Vectors"), or as
 sequences (``ac.seq("a")`` with ``ac.at``, ``ac.IDX`` and the big operators ``ac.bsum``, ``ac.bmax``,
-``ac.bmin``, ``ac.forall``: likewise SMT from cited axioms; docs/axioms.md, "Indexed families"); a ``box``
+``ac.bmin``, ``ac.forall``: likewise SMT from cited axioms; docs/axioms.md, "Indexed families"), or as
+finite sets (``ac.fset("A")``, ``ac.fsets("J")`` with ``ac.sat``, ``ac.union``, ``ac.bunion``, ``ac.card``
+and ``ac.subset``: likewise; docs/axioms.md, "Finite sets"); a ``box``
 bounds variables (its bounds become hypotheses,
 and the box is also where counterexamples are searched). Methods are chosen from the goal when not
 given: an equation tries the identity test, then SMT; an inequality tries SMT, then branch and bound over
@@ -34,6 +36,7 @@ from attncert.core.claims import Evidence, Hyp, Obligation, Result, Var, claim a
 from attncert.core.errors import UsageError
 from attncert.core.expr import E, abs_, dot, exp, free_vars, log, max_, min_, node_of, norm, typed_leaves, var, vadd, vscale, vsub, vvar  # noqa: F401
 from attncert.core.expr import IDX, at, bmax, bmin, bsum, forall, seq  # noqa: F401 - indexed families
+from attncert.core.expr import bunion, card, fset, fsets, sat, subset, union  # noqa: F401 - finite sets
 from attncert.core.verdict import Verdict
 
 Q = Fraction
@@ -59,7 +62,7 @@ def Claim(id: str, goal: E, given: Iterable[E] = (), box: Box | None = None, int
     given_h = [h if isinstance(h, Hyp) else Hyp(node_of(h)) for h in given]
     hyps = [h.expr for h in given_h]
     names: set = set()
-    typed: dict = {}   # vectors (vvar) and sequences (seq) are declared 'vec' and 'seq'
+    typed: dict = {}   # vectors (vvar), sequences (seq) and sets (fset, fsets) are declared 'vec', 'seq', 'set', 'sets'
     for n in hyps + [goal_n]:
         free_vars(n, names)
         typed_leaves(n, typed)

@@ -21,6 +21,9 @@ Semantics (the same as the checker's, written independently; docs/soundness.md):
   inside a big operator is translated (its body is total: claims.check_binders), and only the index
   term of at(s, i) is, for its definedness conditions. A free ("idx",), which only the instantiated
   conditions of the pointwise axioms contain (docs/axioms.md, "Indexed families"), is one fresh real.
+- finite sets are opaque: a set has no solver term; each distinct card(A) is a fresh real atom and each
+  distinct subset(A, B) a fresh Boolean atom. Inside them only the index terms of sat(S, i) and the bounds
+  of bunion are translated, for their definedness conditions (docs/axioms.md, "Finite sets").
 Solvers stop at deterministic resource limits (RLIMITS); the caller's wall clock is a safety kill."""
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from fractions import Fraction
 
 from attncert.core.errors import ExprError
 from attncert.core.expr import FAMILY, contains
+
+OPAQUE_DOMAINS = ("vec", "seq", "set", "sets")   # no solver term: only their atoms reach the solver
 
 # deterministic resource limits (z3 "rlimit", cvc5 "rlimit-per"); calibrated by benchmarks/smt_rlimit.py
 RLIMITS = {"z3": 40_000_000, "cvc5": 4_000_000}
@@ -177,13 +182,13 @@ class Translation:
         self.domains = domains
         self.vars = {}
         for i, (name, dom) in enumerate(sorted(domains.items())):
-            if dom in ("vec", "seq"):
-                continue  # opaque: only its norm, dot and at atoms reach the solver
+            if dom in OPAQUE_DOMAINS:
+                continue  # opaque: only its norm, dot, at, card and subset atoms reach the solver
             if dom not in ("real", "int"):
                 raise ExprError(f"variable {name!r} of domain {dom!r} has no solver meaning")
             self.vars[name] = builder.int_as_real(f"v{i}") if dom == "int" else builder.real(f"v{i}")
         self.model_terms = {name: (builder.int_var(f"v{i}") if dom == "int" else builder.real(f"v{i}"))
-                            for i, (name, dom) in enumerate(sorted(domains.items())) if dom not in ("vec", "seq")}
+                            for i, (name, dom) in enumerate(sorted(domains.items())) if dom not in OPAQUE_DOMAINS}
         self.atoms: dict = {}
         self.pos: list = []
         self.quots: list = []  # (q, u, v)
@@ -272,11 +277,35 @@ class Translation:
                     self.term(n[1])   # the bound, likewise; the body is total and is not translated
                 self.atoms[key] = self._fresh("t")
             return self.atoms[key]
+        if op == "card":
+            key = repr(n)
+            if key not in self.atoms:
+                self._set(n[1])
+                self.atoms[key] = self._fresh("t")
+            return self.atoms[key]
         if op == "idx":
             if "idx" not in self.atoms:
                 self.atoms["idx"] = self._fresh("i")
             return self.atoms["idx"]
         raise ExprError(f"operator {op!r} is not a term")
+
+    def _set(self, n) -> None:
+        """A set term inside a card or subset atom: only its index terms and bounds are translated, for
+        their definedness conditions."""
+        if n[0] == "fset":
+            if self.domains.get(n[1]) != "set":
+                raise ExprError(f"set {n[1]!r} is not declared with domain 'set'")
+        elif n[0] == "sat":
+            if n[1][0] != "fsets" or self.domains.get(n[1][1]) != "sets":
+                raise ExprError(f"sequence of sets {str(n[1][1])[:40]!r} is not declared with domain 'sets'")
+            self.term(n[2])
+        elif n[0] == "union":
+            for c in n[1:]:
+                self._set(c)
+        elif n[0] == "bunion":
+            self.term(n[1])   # the bound; the body is total and is not translated
+        else:
+            raise ExprError(f"operator {n[0]!r} is not a set")
 
     def _vector(self, n) -> None:
         """A vector term inside a norm or dot atom: its real coefficients are translated for their
@@ -324,6 +353,14 @@ class Translation:
                 self._n += 1
                 self.atoms[key] = b.boolean(f"f{self._n}")
             return self.atoms[key]
+        if op == "subset":
+            key = repr(n)
+            if key not in self.atoms:
+                self._set(n[1])
+                self._set(n[2])
+                self._n += 1
+                self.atoms[key] = b.boolean(f"f{self._n}")
+            return self.atoms[key]
         raise ExprError(f"operator {op!r} is not a formula")
 
     def queries(self, mains: bool = True) -> list[list]:
@@ -347,7 +384,8 @@ def _conjuncts(goal) -> list:
 def _smooth(n) -> None:
     """No kink inside a derivative: abs, max, min and norm (||t x|| = |t| ||x|| at t = 0) are refused, and
     so is every vector operator."""
-    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx"):
+    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx",
+                "card", "subset"):
         raise ExprError(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):

@@ -1,8 +1,9 @@
 """The axiom list (axioms.json, next to this file) and the check of a cited axiom instance.
 
 An axiom is: for all values of its variables satisfying its hypotheses, its goal. A ``body`` variable
-stands for any real term, a ``pred`` variable for any formula, in which ["idx"] is the index of the big operator it stands under (docs/
-axioms.md, "Indexed families"); every other variable takes a term without a free ["idx"]. A hypothesis of a
+stands for any real term, a ``pred`` variable for any formula and a ``setbody`` variable for any set term, in
+which ["idx"] is the index of the big operator it stands under (docs/axioms.md, "Indexed families", "Finite
+sets"); every other variable takes a term without a free ["idx"] (a ``set`` variable a set term). A hypothesis of a
 certificate that cites ``axiom:NAME`` must be the axiom's goal with every axiom variable replaced by one
 term of the certificate's claim, consistently (an integer variable only by an integer variable or an
 integer constant), and every instantiated hypothesis of the axiom must be another hypothesis of the same
@@ -39,8 +40,8 @@ def axioms() -> tuple[int, dict]:
         if not isinstance(name, str) or not name.isidentifier() or name in out:
             raise Reject(f"axiom list: bad or repeated name {str(name)[:30]!r}")
         vs = {check_name(v): d for v, d in a["vars"].items()}
-        if any(d not in ("real", "int", "vec", "body", "pred") for d in vs.values()):
-            raise Reject(f"axiom {name}: a variable is neither real, int, vec, body nor pred")
+        if any(d not in _LEAF_OF for d in vs.values()):
+            raise Reject(f"axiom {name}: a variable is neither real, int, vec, body, pred, set nor setbody")
         hyps = [parse(h) for h in a["hyps"]]
         goal = parse(a["goal"])
         preds = {v: _TRUE for v, d in vs.items() if d == "pred"}   # a pred variable stands for a formula
@@ -68,7 +69,7 @@ _TRUE = ("eq", ("num", Fraction(0)), ("num", Fraction(0)))
 def _replace(n, env: dict):
     if n[0] == "var" and n[1] in env:
         return env[n[1]]
-    if n[0] in ("num", "var", "vvar", "seq", "idx"):
+    if n[0] in ("num", "var", "vvar", "seq", "idx", "fset", "fsets"):
         return n
     return (n[0],) + tuple(_replace(c, env) if isinstance(c, tuple) else c for c in n[1:])
 
@@ -117,9 +118,14 @@ def linear_differences(a, b) -> list:
     return [("add", la.get(v, zero), ("neg", lb.get(v, zero))) for v in sorted(set(la) | set(lb))]
 
 
+# the leaf each kind of axiom variable is written with
+_LEAF_OF = {"real": "var", "int": "var", "body": "var", "pred": "var", "vec": "vvar", "set": "fset", "setbody": "fset"}
+
+
 def _var_sorts(n, vs: dict, name: str) -> None:
-    """An axiom's vector variables are written vvar, its real and integer ones var."""
-    if n[0] in ("var", "vvar") and (n[0] == "vvar") != (vs.get(n[1]) == "vec"):
+    """An axiom's vector variables are written vvar, its set variables fset, its real, integer, body and pred
+    ones var."""
+    if n[0] in ("var", "vvar", "seq", "fset", "fsets") and _LEAF_OF.get(vs.get(n[1])) != n[0]:
         raise Reject(f"axiom {name}: {n[1]!r} is used with the wrong sort")
     for c in n[1:]:
         if isinstance(c, tuple):

@@ -13,6 +13,9 @@ Soundness rules of the translation (docs/soundness.md):
   body is never translated (it is total: trees.check_binders), only its bound N and at's index are
   (for their definedness conditions). A free ["idx"], which only the instantiated pointwise conditions
   of forall_intro and forall_mono contain, is one fresh real.
+- Finite sets likewise: each distinct card(A) is a fresh real atom and each distinct subset(A, B) a fresh
+  Boolean atom; a set is never declared, only the index terms of sat(S, i) and the bounds of bunion
+  inside them are translated (for their definedness conditions).
 - Every division ``u/v`` becomes a fresh variable q. Every denominator v, and every log argument a,
   anywhere in the hypotheses, the goal or inside an atom's argument, gives a *definedness condition*
   (v != 0, a > 0) and one side query: hypotheses, *guarded* quotient definitions
@@ -76,7 +79,7 @@ class _Tr:
         self.conds: list[str] = []  # definedness conditions (SMT formulas), deduplicated
         self.settled: set[str] = set()  # conditions shown by their form alone (sign rules): no side query
         self.decls: list[str] = []
-        self.bools: list[str] = []   # forall atoms
+        self.bools: list[str] = []   # forall and subset atoms
 
     def fresh(self, prefix: str) -> str:
         name = f"{prefix}{len(self.decls)}"
@@ -164,11 +167,35 @@ class _Tr:
                     self.term(n[1])   # the bound, likewise; the body is total and stays opaque
                 self.atoms[key] = self.fresh("t")
             return self.atoms[key]
+        if op == "card":
+            key = repr(n)
+            if key not in self.atoms:
+                self.fset(n[1])
+                self.atoms[key] = self.fresh("t")
+            return self.atoms[key]
         if op == "idx":
             if "idx" not in self.atoms:
                 self.atoms["idx"] = self.fresh("i")
             return self.atoms["idx"]
         raise Reject(f"operator {op!r} is not a term")
+
+    def fset(self, n) -> None:
+        """A finite set inside a card or subset atom: nothing of it reaches the solver but the definedness
+        conditions of its index terms and bounds (sets are opaque; axiom instances say what is known)."""
+        if n[0] == "fset":
+            if self.domains.get(n[1]) != "set":
+                raise Reject(f"set {str(n[1])[:40]!r} is not declared with domain 'set'")
+        elif n[0] == "sat":
+            if n[1][0] != "fsets" or self.domains.get(n[1][1]) != "sets":
+                raise Reject(f"sequence of sets {str(n[1][1])[:40]!r} is not declared with domain 'sets'")
+            self.term(n[2])
+        elif n[0] == "union":
+            for c in n[1:]:
+                self.fset(c)
+        elif n[0] == "bunion":
+            self.term(n[1])   # the bound; the body is total and stays opaque
+        else:
+            raise Reject(f"operator {n[0]!r} is not a set")
 
     def vector(self, n) -> None:
         """A vector inside a norm or dot atom: nothing of it reaches the solver but the definedness
@@ -209,10 +236,14 @@ class _Tr:
             return f"(not {self.formula(n[1])})"
         if op == "implies":
             return f"(=> {self.formula(n[1])} {self.formula(n[2])})"
-        if op == "forall":
+        if op in ("forall", "subset"):
             key = repr(n)
             if key not in self.atoms:
-                self.term(n[1])
+                if op == "forall":
+                    self.term(n[1])
+                else:
+                    self.fset(n[1])
+                    self.fset(n[2])
                 name = f"b{len(self.decls) + len(self.bools)}"
                 self.bools.append(name)
                 self.atoms[key] = name
@@ -262,8 +293,9 @@ def _differentiable(n) -> None:
     """A derivative atom stands for a real number only where its body is differentiable: no abs, max,
     min or norm inside (they have kinks), no vector at all; poles and log arguments are definedness
     conditions."""
-    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx", "seq"):
-        # big operators and sequences are opaque: no derivative of them; norm has a kink at the zero vector (||t x|| = |t| ||x||); vectors have no derivative here at all
+    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx", "seq",
+                "card", "bunion", "union", "sat", "fset", "fsets", "subset"):
+        # big operators, sequences and sets are opaque: no derivative of them; norm has a kink at the zero vector (||t x|| = |t| ||x||); vectors have no derivative here at all
         raise Reject(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):
@@ -307,7 +339,7 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str],
                 tr.settled.add(f"(> {t} 0.0)")
     head = "(set-logic QF_NRA)\n" if "int" not in domains.values() else LOGIC_HEAD
     decl = "".join(f"(declare-fun {tr.sym[v]} () {'Int' if d == 'int' else 'Real'})\n"
-                   for v, d in sorted(domains.items()) if d not in ("vec", "seq"))
+                   for v, d in sorted(domains.items()) if d not in ("vec", "seq", "set", "sets"))
     decl += "".join(f"(declare-fun {a} () Real)\n" for a in tr.decls)
     decl += "".join(f"(declare-fun {a} () Bool)\n" for a in tr.bools)
     guarded = [f"(=> (not (= {v} 0.0)) (= (* {q} {v}) {u}))" for q, u, v in tr.quot]

@@ -18,9 +18,10 @@ _NUM = re.compile(r"-?[0-9]+(/[0-9]+)?\Z")
 # quantities of tree certificates, e.g. nmin[dretrieval,T=8,D=3]); nothing else is ever accepted, so a
 # name can never carry solver text
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(\[[A-Za-z0-9_,=]{1,60}\])?\Z")
-NARY = {"add", "mul", "max", "min", "and", "or", "vadd"}
-UNARY = {"neg", "exp", "log", "abs", "not", "norm"}
-BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies", "vscale", "dot", "at", "sum", "bmax", "bmin", "forall"}
+NARY = {"add", "mul", "max", "min", "and", "or", "vadd", "union"}
+UNARY = {"neg", "exp", "log", "abs", "not", "norm", "card"}
+BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies", "vscale", "dot", "at", "sum", "bmax", "bmin", "forall",
+          "sat", "bunion", "subset"}
 # vectors (docs/axioms.md, "Vectors"): vvar names a vector variable (declared 'vec'), vadd sums vectors,
 # vscale multiplies a real and a vector; norm and dot make reals of them. Vectors are opaque to every
 # evaluation: only the SMT re-run decides a claim with them, where norm and dot terms are atoms.
@@ -28,9 +29,13 @@ VECTOR_OPS = {"vvar", "vadd", "vscale"}
 # indexed families (docs/axioms.md, "Indexed families"): seq names a real sequence (declared 'seq'), at its
 # value at a real index; sum, bmax, bmin and forall range over the integers 1..N, and ["idx"] in a body is
 # the index of the innermost of them. Opaque like vectors: the SMT re-run sees each as an atom.
-BINDERS = {"sum", "bmax", "bmin", "forall"}
-FAMILY_OPS = BINDERS | {"seq", "at", "idx"}
-NAMED = ("var", "vvar", "seq")
+# finite sets (docs/axioms.md, "Finite sets"): fset names a finite set (declared 'set'), fsets a sequence of
+# them (declared 'sets') and sat its set at a real index; union, bunion (the union over 1..N, a big
+# operator), card (a real) and subset (a formula). Opaque: the SMT re-run sees each card and subset as an atom.
+BINDERS = {"sum", "bmax", "bmin", "forall", "bunion"}
+SET_OPS = {"fset", "fsets", "sat", "union", "bunion", "card", "subset"}
+FAMILY_OPS = BINDERS | SET_OPS | {"seq", "at", "idx"}
+NAMED = ("var", "vvar", "seq", "fset", "fsets")
 RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 
@@ -147,7 +152,7 @@ def check_sorts(n: tuple, formula: bool) -> None:
 
 
 def sort_of(n: tuple) -> str:
-    """'real', 'vec', 'seq' or 'formula'; Reject on a mixed-up tree."""
+    """'real', 'vec', 'seq', 'set', 'sets' or 'formula'; Reject on a mixed-up tree."""
     return _sort(n)
 
 
@@ -157,25 +162,32 @@ def _sort(n: tuple) -> str:
         return "real"
     if op == "vvar":
         return "vec"
-    if op == "seq":
-        return "seq"
+    if op in ("seq", "fset", "fsets"):
+        return {"seq": "seq", "fset": "set", "fsets": "sets"}[op]
     kids = [c for c in n[1:] if isinstance(c, tuple)]
     if op == "vscale":
         want = ["real", "vec"]
     elif op == "at":
         want = ["seq", "real"]
+    elif op == "sat":
+        want = ["sets", "real"]
     elif op == "forall":
         want = ["real", "formula"]
+    elif op == "bunion":
+        want = ["real", "set"]
     else:
-        w = "formula" if op in ("and", "or", "not", "implies") else ("vec" if op in ("vadd", "norm", "dot") else "real")
+        w = ("formula" if op in ("and", "or", "not", "implies") else "vec" if op in ("vadd", "norm", "dot")
+             else "set" if op in ("union", "card", "subset") else "real")
         want = [w] * len(kids)
     for c, w in zip(kids, want):
         got = _sort(c)
         if got != w:
             raise Reject(f"{op}: an argument must be {'a formula' if w == 'formula' else 'a ' + w + ' term'}, "
                          f"found {'a formula' if got == 'formula' else repr(c[0])}")
-    if op in FORMULA_OPS or op == "forall":
+    if op in FORMULA_OPS or op in ("forall", "subset"):
         return "formula"
+    if op in ("sat", "union", "bunion"):
+        return "set"
     return "vec" if op in VECTOR_OPS else "real"
 
 
@@ -190,7 +202,7 @@ def check_binders(n: tuple, in_body: bool = False) -> None:
     and they are built by the checker, never read.)"""
     op = n[0]
     if op == "idx" and not in_body:
-        raise Reject("idx outside a big operator (sum, bmax, bmin, forall)")
+        raise Reject("idx outside a big operator (sum, bmax, bmin, forall, bunion)")
     if in_body:
         if op in _NOT_IN_BODY:
             raise Reject(f"{op} inside a big operator's body (only total operators)")

@@ -15,7 +15,7 @@ from . import axioms as axiom_list
 from . import bnb, smtlib, treecover
 from . import theorems as theorem_certs
 from .qarith import MAX_PREC, TooMuchWork, Undecided, _spend, reset_work
-from .trees import FAMILY_OPS, NAMED, NO_SOLVER, VECTOR_OPS, CannotCheck, check_binders, sort_of as _tree_sort, free_idx, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
+from .trees import FAMILY_OPS, NAMED, NO_SOLVER, CannotCheck, check_binders, sort_of as _tree_sort, free_idx, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
 RETIRED = {"attncert.theorem/1": "its roots were named by id only, not bound to the claims they prove (attack round "
@@ -165,7 +165,7 @@ def _claim(obj):
         if not isinstance(v, dict) or not ({"name", "domain"} <= set(v) <= {"name", "domain", "lo", "hi"}):
             raise Reject("malformed variable declaration")
         check_name(v["name"])
-        if v["domain"] not in ("real", "int", "defined", "vec", "seq") or v["name"] in domains:
+        if v["domain"] not in ("real", "int", "defined", "vec", "seq", "set", "sets") or v["name"] in domains:
             raise Reject(f"bad variable {str(v.get('name'))[:30]!r}")
         if "[" in v["name"] and v["name"].split("[", 1)[0] in DEFINED_BASES and v["domain"] != "defined":
             raise Reject(f"{v['name'][:40]!r} names a quantity defined by tree evidence: its domain must be 'defined'")
@@ -192,16 +192,19 @@ def _claim(obj):
     return domains, boxes, hyps, goal
 
 
+_LEAF_DOMAIN = {"vvar": "vec", "seq": "seq", "fset": "set", "fsets": "sets"}
+_LEAF_WHAT = {"vec": "a vector", "seq": "a sequence", "set": "a finite set", "sets": "a sequence of finite sets"}
+
+
 def _declared(n, domains) -> None:
     """Every variable of the claim is declared (a derivative's variable too, and it must be real: a
     function of an integer variable has no derivative)."""
-    if n[0] == "var" and (n[1] not in domains or domains[n[1]] in ("vec", "seq")):
+    if n[0] == "var" and (n[1] not in domains or domains[n[1]] in _LEAF_WHAT):
         raise Reject(f"variable {n[1]!r} is not declared" if n[1] not in domains else
-                     f"{n[1]!r} is declared a {'vector' if domains[n[1]] == 'vec' else 'sequence'} but used as a real")
-    if n[0] == "vvar" and domains.get(n[1]) != "vec":
-        raise Reject(f"{n[1]!r} is used as a vector but not declared with domain 'vec'")
-    if n[0] == "seq" and domains.get(n[1]) != "seq":
-        raise Reject(f"{n[1]!r} is used as a sequence but not declared with domain 'seq'")
+                     f"{n[1]!r} is declared {_LEAF_WHAT[domains[n[1]]]} but used as a real")
+    if n[0] in _LEAF_DOMAIN and domains.get(n[1]) != _LEAF_DOMAIN[n[0]]:
+        raise Reject(f"{n[1]!r} is used as {_LEAF_WHAT[_LEAF_DOMAIN[n[0]]]} but not declared with domain "
+                     f"{_LEAF_DOMAIN[n[0]]!r}")
     if n[0] == "diff" and domains.get(n[2]) != "real":
         raise Reject(f"derivative in {n[2]!r}, which is not a declared real variable")
     for c in n[1:]:
@@ -377,8 +380,8 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         # vectors are opaque: no point, sample or interval gives them a value (docs/axioms.md, "Vectors")
         raise Reject(f"a claim over vector variables cannot rest on {kind} evidence (only smt)")
     if any(_has_family(n) for n in hyps + [goal]) and kind not in ("smt", "none"):
-        # so are sequences and big operators (docs/axioms.md, "Indexed families")
-        raise Reject(f"a claim with sequences or big operators cannot rest on {kind} evidence (only smt)")
+        # so are sequences, big operators and finite sets (docs/axioms.md, "Indexed families", "Finite sets")
+        raise Reject(f"a claim with sequences, sets or big operators cannot rest on {kind} evidence (only smt)")
     if verdict not in KIND_VERDICTS[kind]:
         raise Reject(f"verdict {verdict} cannot rest on {kind} evidence")
     checked: list[str] = []
@@ -434,13 +437,17 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         trusted.extend(f"{n} unsat" for n in smtlib.available())
         vector_atoms = [a for a in atoms if a.startswith(("('norm',", "('dot',"))]
         family_atoms = [a for a in atoms if a.startswith(("('sum',", "('bmax',", "('bmin',", "('at',", "('forall',"))]
-        if len(vector_atoms) + len(family_atoms) < len(atoms):
+        set_atoms = [a for a in atoms if a.startswith(("('card',", "('subset',"))]
+        if len(vector_atoms) + len(family_atoms) + len(set_atoms) < len(atoms):
             trusted.append("exp/log/derivative terms abstracted as free reals (over-approximation)")
         if vector_atoms:
             trusted.append("norm and dot terms of opaque vectors abstracted as free reals, norms >= 0 (over-approximation)")
         if family_atoms:
             trusted.append("sums, maxima, minima and values of opaque sequences abstracted as free reals, forall formulas "
                            "as free Booleans (over-approximation)")
+        if set_atoms:
+            trusted.append("cardinalities of opaque finite sets abstracted as free reals, subset formulas as free Booleans "
+                           "(over-approximation)")
 
     elif kind in ("interval", "counterexample"):
         bits = ev["bits"]
@@ -589,22 +596,17 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
         if pat[1] in sub:
             return sub[pat[1]] == term
         dom = cvars[pat[1]]
-        if dom in ("body", "pred"):
-            # an axiom's body variable takes a real term, a pred variable a formula; either may use the index
-            # ["idx"] of the big operator it stands under (docs/axioms.md, "Indexed families")
-            if pat[0] != "var" or _sort_of(term) != ("real" if dom == "body" else "formula"):
-                return False
-            sub[pat[1]] = term
-            return True
-        if free_idx(term):
-            return False   # any other variable is one value, never a function of a big operator's index
+        # the leaf a variable of each kind is written with, and the sort of the term it takes: body, pred
+        # and setbody terms may use the index ["idx"] of the big operator they stand under (docs/axioms.md,
+        # "Indexed families", "Finite sets"); every other variable is one value, never a function of it
+        leaf, want = {"vec": ("vvar", "vec"), "seq": ("seq", "seq"), "set": ("fset", "set"),
+                      "setbody": ("fset", "set"), "sets": ("fsets", "sets"), "body": ("var", "real"),
+                      "pred": ("var", "formula")}.get(dom, ("var", "real"))
+        if pat[0] != leaf or _sort_of(term) != want:
+            return False
+        if dom not in ("body", "pred", "setbody") and free_idx(term):
+            return False
         if dom == "int" and not ((term[0] == "num" and term[1].denominator == 1) or term[0] == "ivar"):
-            return False
-        # a vector variable is written vvar and takes a vector term, a sequence is written seq and takes a
-        # sequence; any other takes a real term
-        if (pat[0] == "vvar") != (dom == "vec") or (pat[0] == "vvar") != (term[0] in VECTOR_OPS):
-            return False
-        if (pat[0] == "seq") != (dom == "seq") or (pat[0] == "seq") != (term[0] == "seq"):
             return False
         sub[pat[1]] = term
         return True

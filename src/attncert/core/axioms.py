@@ -17,7 +17,7 @@ from importlib import resources
 
 from attncert.core.claims import Hyp
 from attncert.core.errors import ExprError
-from attncert.core.expr import NAMED, VECTOR, E, free_idx, from_json, node_of, sort_of, substitute
+from attncert.core.expr import NAMED, E, free_idx, from_json, node_of, sort_of, substitute
 
 
 @dataclass(slots=True, frozen=True)
@@ -82,22 +82,18 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
         if pat[1] in sub:
             return sub[pat[1]] == term
         dom = cvars[pat[1]]
-        if dom in ("body", "pred"):
-            # an axiom's body variable takes a real term, a pred variable a formula; either may use the index
-            # ("idx",) of the big operator it stands under (docs/axioms.md, "Indexed families")
-            if pat[0] != "var" or _sort(term) != ("real" if dom == "body" else "formula"):
-                return False
-            sub[pat[1]] = term
-            return True
-        if free_idx(term):
+        # each kind of variable is written with its own leaf and takes a term of one sort: a vector variable
+        # (vvar) a vector term, a sequence (seq) a sequence, a set (fset) a set term, a sequence of sets
+        # (fsets) one, a body variable a real term and a pred variable a formula, either of which may use the
+        # index ("idx",) of the big operator it stands under (docs/axioms.md, "Indexed families"); setbody
+        # is a set term that may use it; any other variable a real term
+        leaf, sort = _KIND.get(dom, ("var", "real"))
+        if pat[0] != leaf or _sort(term) != sort:
+            return False
+        if dom not in ("body", "pred", "setbody") and free_idx(term):
             return False   # every other variable is one value, not a function of the index
         if dom == "int" and not ((term[0] == "num" and term[1].denominator == 1)
                                  or (term[0] == "var" and term[1] in ints)):
-            return False
-        # a vector variable (written vvar) takes a vector term, a sequence (seq) a sequence, any other a real
-        if (pat[0] == "vvar") != (dom == "vec") or (term[0] in VECTOR) != (pat[0] == "vvar"):
-            return False
-        if (pat[0] == "seq") != (dom == "seq") or (term[0] == "seq") != (pat[0] == "seq"):
             return False
         sub[pat[1]] = term
         return True
@@ -112,6 +108,10 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
     if pat[0] in ("num", "idx") + NAMED:
         return True
     return all(bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+_KIND = {"vec": ("vvar", "vec"), "seq": ("seq", "seq"), "set": ("fset", "set"), "setbody": ("fset", "set"),
+         "sets": ("fsets", "sets"), "body": ("var", "real"), "pred": ("var", "formula")}
 
 
 def _sort(n: tuple) -> str | None:

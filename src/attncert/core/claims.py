@@ -23,9 +23,11 @@ def check_var_name(name) -> str:
         raise ExprError(f"variable name {str(name)[:40]!r}: must be an identifier [A-Za-z_][A-Za-z0-9_]* of at most "
                         "64 characters, optionally followed by [params]")
     return name
-DOMAINS = ("real", "int", "defined", "vec", "seq")
+DOMAINS = ("real", "int", "defined", "vec", "seq", "set", "sets")
 # "vec": a vector variable, written ("vvar", name); it only appears under vadd, vscale, norm and dot
 # "seq": a real sequence, written ("seq", name); it only appears as the first argument of at
+# "set": a finite set, written ("fset", name); "sets": a sequence of finite sets, written ("fsets", name), only
+# as the first argument of sat (docs/axioms.md, "Finite sets")
 # "defined": an integer variable that NAMES one quantity a method establishes (the minimum of a tree
 # abstraction, a count of grid failures). Such a claim states its goal at that value, not for all values,
 # so only the methods that establish the quantity decide it; every other method answers UNKNOWN.
@@ -153,14 +155,14 @@ def _sorts(n: tuple, formula: bool) -> None:
         raise ExprError(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
 
 
-_LEAF_DOMAIN = {"vvar": "vec", "seq": "seq"}   # a var is any other domain
-_WHAT = {"vec": "a vector", "seq": "a sequence"}
+_LEAF_DOMAIN = {"vvar": "vec", "seq": "seq", "fset": "set", "fsets": "sets"}   # a var is any other domain
+_WHAT = {"vec": "a vector", "seq": "a sequence", "set": "a finite set", "sets": "a sequence of finite sets"}
 
 
 def _leaf_names(n: tuple, doms: dict) -> None:
     """Vector variables (vvar) are exactly the names declared 'vec', sequences (seq) exactly those declared
     'seq'; such a name is never a real (var)."""
-    if n[0] in ("var", "vvar", "seq"):
+    if n[0] in ("var",) + tuple(_LEAF_DOMAIN):
         want = _LEAF_DOMAIN.get(n[0])
         got = doms.get(n[1])
         if want is not None and got != want:

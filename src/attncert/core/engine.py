@@ -175,11 +175,12 @@ def _run(ob: Obligation, timeout: float) -> Result:
     confirmed: Evidence | None = None
     reasons: list[str] = []
     defined = [v.name for v in ob.claim.vars if v.domain == "defined"]
-    # vectors, sequences and big operators are opaque (docs/axioms.md, "Vectors", "Indexed families"): no
-    # point, sample or interval gives them values, so only VECTOR_METHODS decide such a claim
+    # vectors, sequences, finite sets and big operators are opaque (docs/axioms.md, "Vectors", "Indexed
+    # families", "Finite sets"): no point, sample or interval gives them values, so only VECTOR_METHODS
+    # decide such a claim
     vectors = [v.name for v in ob.claim.vars if v.domain == "vec"]
     opaque = (f"{', '.join(vectors[:3])} {'is a vector' if len(vectors) == 1 else 'are vectors'}" if vectors else
-              "the claim has sequences or big operators (sum, bmax, bmin, forall)"
+              "the claim has sequences, finite sets or big operators (sum, bmax, bmin, forall, bunion)"
               if any(contains(n, FAMILY) for n in [h.expr for h in ob.claim.hyps] + [ob.claim.goal]) else None)
     for method in ob.methods:
         tried.append(method)

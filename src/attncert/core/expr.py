@@ -20,6 +20,10 @@ Operators
   sum bmax bmin forall         big operators over the integers 1..N: ("sum", N, body) and the others;
                                ("idx",) in a body is the index of the innermost enclosing one
                                (docs/axioms.md, "Indexed families")
+  fset fsets sat union bunion  finite sets (docs/axioms.md, "Finite sets"): ("fset", name) a finite set (domain
+  card subset                  "set"), ("fsets", name) a sequence of finite sets (domain "sets") with ("sat", S, i)
+                               its set at i, union (n-ary), ("bunion", N, body) the union over 1..N (a big
+                               operator), ("card", A) the number of elements, ("subset", A, B) the formula
   lt le gt ge eq ne            relations
   and or not implies           connectives
 """
@@ -37,11 +41,12 @@ from attncert.core.errors import ExprError, NotExact
 ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff", "norm", "dot"}
 RELATIONS = {"lt", "le", "gt", "ge", "eq", "ne"}
 LOGIC = {"and", "or", "not", "implies"}
-LEAVES = {"num", "var", "vvar", "seq", "idx"}
+LEAVES = {"num", "var", "vvar", "seq", "idx", "fset", "fsets"}
 VECTOR = {"vvar", "vadd", "vscale"}  # the vector-valued nodes; norm and dot turn vectors into reals
-BINDERS = {"sum", "bmax", "bmin", "forall"}  # over the integers 1..N; ("idx",) is the innermost one's index
-FAMILY = BINDERS | {"seq", "at", "idx"}   # opaque like vectors: only SMT with cited axioms decides them
-NAMED = ("var", "vvar", "seq")  # the leaves that carry a variable name
+BINDERS = {"sum", "bmax", "bmin", "forall", "bunion"}  # over the integers 1..N; ("idx",) is the innermost one's index
+SETS = {"fset", "fsets", "sat", "union", "bunion", "card", "subset"}   # finite sets and their cardinalities
+FAMILY = BINDERS | SETS | {"seq", "at", "idx"}   # opaque like vectors: only SMT with cited axioms decides them
+NAMED = ("var", "vvar", "seq", "fset", "fsets")  # the leaves that carry a variable name
 ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES | VECTOR | FAMILY
 SYMBOL = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 
@@ -150,6 +155,24 @@ def bsum(n, body) -> E: return E(("sum", _const(n), _const(body)))
 def bmax(n, body) -> E: return E(("bmax", _const(n), _const(body)))
 def bmin(n, body) -> E: return E(("bmin", _const(n), _const(body)))
 def forall(n, body) -> E: return E(("forall", _const(n), _const(body)))
+
+
+def fset(name: str) -> E:
+    """A finite set (declare it with domain "set"). Sets are opaque: only the axioms about card, union and
+    subset say anything of them (docs/axioms.md, "Finite sets")."""
+    return E(("fset", name))
+
+
+def fsets(name: str) -> E:
+    """A sequence of finite sets (declare it with domain "sets"); ``sat(fsets("J"), i)`` is its set at i."""
+    return E(("fsets", name))
+
+
+def sat(s, i) -> E: return E(("sat", _const(s), _const(i)))
+def union(*xs) -> E: return E(("union",) + tuple(_const(x) for x in xs)) if len(xs) > 1 else E(_const(xs[0]))
+def bunion(n, body) -> E: return E(("bunion", _const(n), _const(body)))
+def card(a) -> E: return E(("card", _const(a)))
+def subset(a, b) -> E: return E(("subset", _const(a), _const(b)))
 
 
 def exp(x) -> E: return E(("exp", _const(x)))
@@ -342,35 +365,41 @@ def eval_exact(node: tuple, env: Mapping[str, Fraction]):
 
 
 def sort_of(node: tuple) -> str:
-    """'formula', 'real', 'vec' or 'seq', checking the sorts of every argument: relations and arithmetic
-    take reals, connectives formulas, vadd vectors, vscale a real and a vector, norm a vector and dot two;
-    at a sequence and a real; sum, bmax and bmin a real bound and a real body, forall a real bound and a
-    formula body. Raises ExprError on a mixed-up tree. (Where ("idx",) may stand: ``check_binders``.)"""
+    """'formula', 'real', 'vec', 'seq', 'set' or 'sets', checking the sorts of every argument: relations
+    and arithmetic take reals, connectives formulas, vadd vectors, vscale a real and a vector, norm a vector
+    and dot two; at a sequence and a real, sat a sequence of sets and a real; sum, bmax and bmin a real
+    bound and a real body, forall a real bound and a formula body, bunion a real bound and a set body;
+    union, card and subset sets. Raises ExprError on a mixed-up tree. (Where ("idx",) may stand:
+    ``check_binders``.)"""
     op = node[0]
     if op in ("num", "var", "idx"):
         return "real"
     if op == "vvar":
         return "vec"
-    if op == "seq":
-        return "seq"
+    if op in ("seq", "fsets"):
+        return "seq" if op == "seq" else "sets"
+    if op == "fset":
+        return "set"
     want = {"and": "formula", "or": "formula", "not": "formula", "implies": "formula", "vadd": "vec",
-            "norm": "vec", "dot": "vec"}.get(op, "real")
+            "norm": "vec", "dot": "vec", "union": "set", "card": "set", "subset": "set"}.get(op, "real")
     kids = [c for c in node[1:] if isinstance(c, tuple)]
     for i, c in enumerate(kids):
         if op == "vscale":
             w = "real" if i == 0 else "vec"
-        elif op == "at":
-            w = "seq" if i == 0 else "real"
-        elif op == "forall":
-            w = "real" if i == 0 else "formula"
+        elif op in ("at", "sat"):
+            w = ("seq" if op == "at" else "sets") if i == 0 else "real"
+        elif op in ("forall", "bunion"):
+            w = "real" if i == 0 else ("formula" if op == "forall" else "set")
         else:
             w = want
         got = sort_of(c)
         if got != w:
             raise ExprError(f"{op}: argument {i + 1} must be {'a ' + w if w != 'formula' else 'a formula'}, "
                             f"found {'a ' + got if got != 'formula' else 'a formula'}")
-    if op in RELATIONS or op in LOGIC or op == "forall":
+    if op in RELATIONS or op in LOGIC or op in ("forall", "subset"):
         return "formula"
+    if op in ("sat", "union", "bunion"):
+        return "set"
     return "vec" if op in VECTOR else "real"
 
 
@@ -385,7 +414,7 @@ def check_binders(node: tuple, in_body: bool = False) -> None:
     operators only. Raises ExprError otherwise."""
     op = node[0]
     if op == "idx" and not in_body:
-        raise ExprError("idx outside a big operator (sum, bmax, bmin, forall)")
+        raise ExprError("idx outside a big operator (sum, bmax, bmin, forall, bunion)")
     if in_body:
         if op in _BODY_FORBIDDEN:
             raise ExprError(f"{op} inside a big operator's body (bodies use total operators only)")
@@ -425,15 +454,18 @@ def subst_idx(node: tuple, term: tuple) -> tuple:
 
 
 def typed_leaves(node: tuple, acc: dict | None = None) -> dict:
-    """{name: "vec" or "seq"} for the vector variables (vvar) and sequences (seq) of ``node``: the domains
-    a claim must declare them with."""
+    """{name: domain} for the vector variables (vvar), sequences (seq), finite sets (fset) and sequences of
+    sets (fsets) of ``node``: the domains a claim must declare them with."""
     acc = {} if acc is None else acc
-    if node[0] in ("vvar", "seq"):
-        acc[node[1]] = "vec" if node[0] == "vvar" else "seq"
+    if node[0] in LEAF_DOMAIN:
+        acc[node[1]] = LEAF_DOMAIN[node[0]]
     for c in node[1:]:
         if isinstance(c, tuple):
             typed_leaves(c, acc)
     return acc
+
+
+LEAF_DOMAIN = {"vvar": "vec", "seq": "seq", "fset": "set", "fsets": "sets"}   # the named leaves that are not reals
 
 
 def contains_opaque(node: tuple) -> bool:
@@ -454,10 +486,16 @@ def show(node: tuple) -> str:
         return node[1]
     if op == "idx":
         return "i"
-    if op == "at":
+    if op in ("at", "sat"):
         return f"{show(node[1])}({show(node[2])})"
+    if op == "union":
+        return "(" + " u ".join(show(c) for c in node[1:]) + ")"
+    if op == "card":
+        return f"|{show(node[1])}|"
+    if op == "subset":
+        return f"{show(node[1])} subset of {show(node[2])}"
     if op in BINDERS:
-        name = {"sum": "sum", "bmax": "max", "bmin": "min", "forall": "forall"}[op]
+        name = {"sum": "sum", "bmax": "max", "bmin": "min", "forall": "forall", "bunion": "union"}[op]
         return f"{name}_{{i=1..{show(node[1])}}} [{show(node[2])}]"
     if op == "vadd":
         return "(" + " + ".join(show(c) for c in node[1:]) + ")"

@@ -65,7 +65,7 @@ def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=()
 
 
 def _subst(n: tuple, sub: dict) -> tuple:
-    if n[0] in ("var", "vvar", "seq"):
+    if n[0] in ("var", "vvar", "seq", "fset", "fsets"):
         return sub.get(n[1], n)
     if n[0] in ("num", "idx"):
         return n

@@ -108,12 +108,19 @@ def mathml_node(node: tuple) -> str:
         return "<mrow>" + "<mo>+</mo>".join(_sub(c, PREC["add"]) for c in node[1:]) + "</mrow>"
     if op == "idx":   # the index of the innermost big operator
         return "<mi>i</mi>"
-    if op == "seq":
+    if op in ("seq", "fset", "fsets"):
         return _mi(node[1], _LITERAL)
-    if op == "at":
+    if op in ("at", "sat"):
         return f"<mrow>{mathml_node(node[1])}<mo>&#x2061;</mo>{_paren(mathml_node(node[2]))}</mrow>"
-    if op in ("sum", "bmax", "bmin", "forall"):
-        big = {"sum": "<mo>&#x2211;</mo>", "bmax": "<mi>max</mi>", "bmin": "<mi>min</mi>", "forall": "<mo>&#x2200;</mo>"}[op]
+    if op == "union":
+        return "<mrow>" + "<mo>&#x222A;</mo>".join(_paren(mathml_node(c)) for c in node[1:]) + "</mrow>"
+    if op == "card":
+        return f'<mrow><mo stretchy="false">|</mo>{mathml_node(node[1])}<mo stretchy="false">|</mo></mrow>'
+    if op == "subset":
+        return f"<mrow>{_paren(mathml_node(node[1]))}<mo>&#x2286;</mo>{_paren(mathml_node(node[2]))}</mrow>"
+    if op in ("sum", "bmax", "bmin", "forall", "bunion"):
+        big = {"sum": "<mo>&#x2211;</mo>", "bmax": "<mi>max</mi>", "bmin": "<mi>min</mi>", "forall": "<mo>&#x2200;</mo>",
+               "bunion": "<mo>&#x22C3;</mo>"}[op]
         under = f"<mrow><mn>1</mn><mo>&#x2264;</mo><mi>i</mi><mo>&#x2264;</mo>{mathml_node(node[1])}</mrow>"
         return f"<mrow><munder>{big}{under}</munder>{_paren(mathml_node(node[2]))}</mrow>"
     if op == "vscale":
