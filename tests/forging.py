@@ -3,9 +3,11 @@ as a careful forger would, and verify a folder in process."""
 
 from __future__ import annotations
 
+import copy
 import io
 
 from attncert.checker.verify import verify_paths
+from attncert.core.certificate import dumps
 from attncert.core.expr import sha256
 
 
@@ -22,3 +24,19 @@ def verify_dir(path) -> tuple[int, str, list]:
     buf, rep = io.StringIO(), []
     code = verify_paths([str(path)], buf, report=rep, allow_conditional=False)
     return code, buf.getvalue(), rep
+
+
+# a forged certificate's sample evidence (CONFIRMED by one point): never acceptable for an opaque claim
+SAMPLE_EVIDENCE = {"verdict": "CONFIRMED", "method": "sample", "evidence": {
+    "kind": "sample", "samples": 1, "seed": 0, "dps": 30, "box": {}, "worst_point": {}, "worst_margin": "1"}}
+
+
+def verify_forged(obj: dict, edit, folder, rel: str) -> tuple[int, str, list]:
+    """Apply ``edit`` to a copy of the certificate ``obj``, re-seal it, write it at ``folder/rel`` and verify
+    ``folder``: (exit code, printed text, per-file report)."""
+    forged = copy.deepcopy(obj)
+    edit(forged)
+    q_ = folder / rel
+    q_.parent.mkdir(parents=True)
+    q_.write_text(dumps(reseal(forged)))
+    return verify_dir(folder)

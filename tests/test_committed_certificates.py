@@ -45,7 +45,7 @@ def test_docs_theorems_table_is_current(fresh):
 
 # PROVED certificates whose cited sources are free text or unchecked links (issue 16 closes them): this
 # number may only go down
-MAX_CONDITIONAL = 16  # 25 -> 16 with indexed families (Theorem 4 budget, Theorem 5 L715 and L758, Theorem 6 L995 and L1004, KS (61)); 38 -> 25 with the vector_identity rule and links bound by search (Theorem 4's (24)-(38)); 48 -> 38 with vectors (norm axioms: Theorem 4's (16)-(17), KS Theorem 2's (27)-(38)); 110 when free-text facts first counted as unchecked (issue 16), 59 before that; 49, + 9;
+MAX_CONDITIONAL = 10  # 16 -> 10 with finite sets (the InfoFlow model's union bounds) and KS (39)-(41) as a step; 25 -> 16 with indexed families (Theorem 4 budget, Theorem 5 L715 and L758, Theorem 6 L995 and L1004, KS (61)); 38 -> 25 with the vector_identity rule and links bound by search (Theorem 4's (24)-(38)); 48 -> 38 with vectors (norm axioms: Theorem 4's (16)-(17), KS Theorem 2's (27)-(38)); 110 when free-text facts first counted as unchecked (issue 16), 59 before that; 49, + 9;
 # 58 -> 54 with the monotonicity rule and case splits (the tanh bounds, Lemma 6 for n = 3); 54 -> 48 when the
 # definitions of norms and of S = sqrt(n) in Theorem 5's Lipschitz steps became plain hypotheses
 #                       for the repaired Theorem 4 chain (chain_r.*: its vector-norm premise is a fact, as the
@@ -53,7 +53,7 @@ MAX_CONDITIONAL = 16  # 25 -> 16 with indexed families (Theorem 4 budget, Theore
 # hypotheses whose source is free text ('fact:...') across the transcription: may only go down, to 0. It
 # was 81; free-text sources that were not 'fact:' (broken links such as 'S = sqrt(n)') are now 'fact:'
 # too, so the number says what is unchecked: what remains needs vector norms, tanh or sums over index sets
-MAX_FACT_SOURCES = 28  # 46 -> 28 with indexed families (docs/axioms.md: Theorem 4's budget (39)-(43), Theorem 5's L715 and L758, Theorem 6's L995 and L1004, KS (61)); 48 -> 46 with Theorem 5's powers as exp(s log t) (L786); 57 -> 48 with the vector_identity rule (Theorem 4's (24)-(33)); 76 -> 57 with vectors and the norm axioms (docs/axioms.md, "Vectors"); 94 -> 88 (tanh bounds), -> 76 (definitions are plain hypotheses); 83, + 11 when the repaired Theorem 4 chain (infoflow.thm4.chain_r.*, issue 16 item 6) was
+MAX_FACT_SOURCES = 14  # 28 -> 14 with finite sets and the axioms card_* (docs/axioms.md, "Finite sets": the InfoFlow model's union bounds in B.1, (49)-(50) and cost law 3; the printed (47), REFUTED, keeps plain premises) and KS (39)-(41) as the step ks.thm.thm2.gap_41; 46 -> 28 with indexed families (docs/axioms.md: Theorem 4's budget (39)-(43), Theorem 5's L715 and L758, Theorem 6's L995 and L1004, KS (61)); 48 -> 46 with Theorem 5's powers as exp(s log t) (L786); 57 -> 48 with the vector_identity rule (Theorem 4's (24)-(33)); 76 -> 57 with vectors and the norm axioms (docs/axioms.md, "Vectors"); 94 -> 88 (tanh bounds), -> 76 (definitions are plain hypotheses); 83, + 11 when the repaired Theorem 4 chain (infoflow.thm4.chain_r.*, issue 16 item 6) was
 #                        added beside the printed one: it carries the same vector-norm premises, with sqrt(nE)
 
 

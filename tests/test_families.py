@@ -12,7 +12,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from forging import reseal, verify_dir
+from forging import SAMPLE_EVIDENCE, reseal, verify_dir, verify_forged
 from hypothesis import given, settings, strategies as st
 
 from attncert.api import run_obligation
@@ -144,8 +144,7 @@ FORGERIES = {
         "expr", ["forall", ["var", "T"], ["le", ["at", ["seq", "g"], ["idx"]],
                                           ["bmin", ["var", "T"], ["at", ["seq", "a"], ["idx"]]]]]),
     # a sampled CONFIRMED 'check' of a family claim (no point gives a big operator a value)
-    "sample evidence": lambda c: c.update(verdict="CONFIRMED", method="sample", evidence={
-        "kind": "sample", "samples": 1, "seed": 0, "dps": 30, "box": {}, "worst_point": {}, "worst_margin": "1"}),
+    "sample evidence": lambda c: c.update(SAMPLE_EVIDENCE),
 }
 
 
@@ -153,12 +152,7 @@ FORGERIES = {
 def test_checker_rejects_forged_family_certificates(certs, tmp_path, name):
     out, _ = certs
     _, obj = _cert(out, "gap")
-    forged = copy.deepcopy(obj)
-    FORGERIES[name](forged)
-    q_ = tmp_path / "mine" / "fam" / "f.gap.json"
-    q_.parent.mkdir(parents=True)
-    q_.write_text(dumps(_reseal(forged)))
-    code, text, rep = _verify(tmp_path)
+    code, text, rep = verify_forged(obj, FORGERIES[name], tmp_path, "mine/fam/f.gap.json")
     assert code != 0 and rep and all(r_["status"] != "VERIFIED" for r_ in rep), (name, text)
     assert WHY[name] in text, (name, text)
 
