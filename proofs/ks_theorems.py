@@ -163,7 +163,7 @@ ob("thm2.att_bound_33_34", "ks:A.2 (33)-(34)",
    claim(["wo", "rmax", "eps", Var("v", "vec"), Var("X", "vec")],
          [rmax > 0, eps > 0, wo.eq(eps / (4 * rmax)), norm(vv).eq(1), axiom("cauchy_schwarz", x=vv, y=Xc), norm(Xc) < rmax],
          wo * abs_(dot(vv, Xc)) < eps / 4), ["smt"])
-K, d_, Vs, P, dl = V("K", "d", "Vs", "P", "dl")     # Vs = |V| + 1, P = pi
+K, d_, Vs, P, dl = V("K", "d", "Vs", "P", "dl")     # Vs = |V| + 1, P = pi d
 x1, x2 = V("x1", "x2")
 X1, X2 = vvar("X1"), vvar("X2")
 ob("thm2.score_bound_38", "ks:A.2 (37)-(38)",

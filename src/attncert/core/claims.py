@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from attncert.core.errors import ExprError
-from attncert.core.expr import E, check_binders, free_vars, node_of, sha256, sort_of, to_json
+from attncert.core.expr import E, check_arity, check_binders, free_vars, node_of, sha256, sort_of, to_json
 from attncert.core.verdict import Verdict
 
 PAPERS = ("infoflow", "ks")
@@ -119,6 +119,8 @@ def check_claim(c: Claim) -> None:
         raise ExprError("a variable is declared twice")
     if any(v.domain not in DOMAINS for v in vs):
         raise ExprError(f"a variable has an unknown domain (one of {', '.join(DOMAINS)})")
+    for n in [h.expr for h in c.hyps] + [c.goal]:
+        check_arity(n)   # first: every later check reads children by position
     used = free_vars(c.goal)
     for h in c.hyps:
         free_vars(h.expr, used)

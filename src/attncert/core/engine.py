@@ -156,8 +156,9 @@ def run_obligation(ob: Obligation, timeout: float = WALL_TIMEOUT_S) -> Result:
     ``claims.check_claim`` refuses, however it was built) is UNKNOWN before any method runs."""
     try:
         check_claim(ob.claim)
-    except AttncertError as e:
-        return Result(ob, Evidence(Verdict.UNKNOWN, "none", {"kind": "none", "reason": f"malformed claim: {e}"}),
+    except Exception as e:  # noqa: BLE001 - whatever a malformed claim breaks, it gets no verdict
+        why = str(e) if isinstance(e, AttncertError) else f"{e.__class__.__name__}: {str(e)[:120]}"
+        return Result(ob, Evidence(Verdict.UNKNOWN, "none", {"kind": "none", "reason": f"malformed claim: {why}"}),
                       0.0, ())
     r = _run(ob, timeout)
     if r.evidence.verdict == Verdict.PROVED:

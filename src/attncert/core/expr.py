@@ -403,6 +403,48 @@ def sort_of(node: tuple) -> str:
     return "vec" if op in VECTOR else "real"
 
 
+# the number of children of each operator (the prover's own table; the checker's parser has its own): an
+# n-ary operator at least one, the others exactly so many. Leaves (num, var, vvar, seq, fset, fsets) hold one
+# value, idx none, pow a term and an int, diff a term and a name
+_NARY = {"add", "mul", "max", "min", "and", "or", "vadd", "union"}
+_ARITY = {"neg": 1, "exp": 1, "log": 1, "abs": 1, "not": 1, "norm": 1, "card": 1, "div": 2, "implies": 2,
+          "vscale": 2, "dot": 2, "at": 2, "sat": 2, "subset": 2, "sum": 2, "bmax": 2, "bmin": 2, "forall": 2,
+          "bunion": 2, "pow": 2, "diff": 2, **{r: 2 for r in RELATIONS}}
+
+
+def check_arity(node) -> None:
+    """Every node is a tuple with a known operator and the right number of children; raises ExprError
+    otherwise (a claim built directly, as a Claim of tuples, gets this check from ``claims.check_claim``)."""
+    if not isinstance(node, tuple) or not node or node[0] not in ALL_OPS:
+        raise ExprError(f"not an expression node: {str(node)[:60]}")
+    op, kids = node[0], node[1:]
+    if op == "num":
+        if len(kids) != 1 or not isinstance(kids[0], Fraction):
+            raise ExprError("num holds one Fraction")
+        return
+    if op in NAMED or op == "idx":
+        if len(kids) != (0 if op == "idx" else 1) or (op != "idx" and not isinstance(kids[0], str)):
+            raise ExprError(f"{op} holds {'nothing' if op == 'idx' else 'one name'}")
+        return
+    if op in _NARY:
+        if not kids:
+            raise ExprError(f"{op} needs arguments")
+    elif len(kids) != _ARITY[op]:
+        raise ExprError(f"{op} takes {_ARITY[op]} argument{'s' if _ARITY[op] > 1 else ''}, not {len(kids)}")
+    if op == "pow":
+        if not isinstance(kids[1], int) or isinstance(kids[1], bool):
+            raise ExprError("pow needs an integer exponent")
+        check_arity(kids[0])
+        return
+    if op == "diff":
+        if not isinstance(kids[1], str):
+            raise ExprError("diff needs a variable name")
+        check_arity(kids[0])
+        return
+    for c in kids:
+        check_arity(c)
+
+
 # inside a big operator's body only total operators (so a body is defined at every index, and the opaque
 # atom that stands for the big operator needs no definedness condition): no log, no derivative, no vectors,
 # a division only by a non-zero number, a power only with an exponent >= 0
