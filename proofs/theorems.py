@@ -313,26 +313,26 @@ KS = [
         "Let n in N_+, i in [n], a in R^n. Then d/da_i boltz(a) = p_i (1 + log p_i + S(p)) (83), p = softmax(a), "
         "S(p) = -sum p_k log p_k; in particular boltz is monotonically decreasing in a_i whenever "
         "a_i < max_j a_j - log n - 1 (84).",
-        roots=["ks.boltz.deriv_83.n2", "ks.boltz.deriv_83.n3", "ks.boltz.deriv_83.n4", "ks.boltz.deriv_83.n5",
-               "ks.boltz.deriv_83.n6", "ks.boltz.lemma4.conclusion_84", "ks.boltz.lemma4.conclusion_84.n2",
-               "ks.boltz.lemma4.conclusion_84.n2.i2", "ks.boltz.lemma4.conclusion_84.n3.i2",
-               "ks.boltz.lemma4.conclusion_84.n3.i3"],
-        instances="(83): n = 2..6, i = 1 (symbolic; other i are the same identity with the coordinates renamed, "
-                  "not a step); (84): n = 2 and 3, every i (i = 1 from the steps at its n: (83), log p_i = a_i - "
-                  "L(a), max a <= L(a), S(p) <= log n; i > 1 by the symmetry of boltz and max, checked steps)",
+        roots=["ks.general.lemma4.conclusion"],
         hypotheses={
-            # (84)'s hypothesis in both transcriptions of the root (abstract amax = max_j a_j, Ln = log n; or
-            # concrete, n = 3): the root is being re-transcribed while this file is written
-            "ai < ((amax - Ln) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the monotonicity "
-                                      "claim of Lemma 4 (amax = max_j a_j, Ln = log n)",
-            "a1 < ((max(a1, a2, a3) - log(3)) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the "
-                                                     "monotonicity claim of Lemma 4 (n = 3, i = 1)",
-            "a1 < ((max(a1, a2) - log(2)) - 1)": "(84): a_i < max_j a_j - log n - 1, the hypothesis of the "
-                                                 "monotonicity claim of Lemma 4 (n = 2, i = 1)",
-            "a2 < ((max(a1, a2) - log(2)) - 1)": "(84): the same hypothesis at n = 2, i = 2",
-            "a2 < ((max(a1, a2, a3) - log(3)) - 1)": "(84): the same hypothesis at n = 3, i = 2",
-            "a3 < ((max(a1, a2, a3) - log(3)) - 1)": "(84): the same hypothesis at n = 3, i = 3",
+            "N >= 1": "n = N + 1 >= 2, the number of coordinates (n = 1, where boltz(a) = a_1, (83) reads 1 = 1 and "
+                      "(84) is vacuous, is the step ks.general.lemma4.n1, PROVED)",
+            "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = sum_{j != i} e^{a_j} (b = the coordinates other than "
+                                             "a_i = x, in their order)",
+            "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{j != i} a_j e^{a_j}, so boltz(a) = "
+                                                  "(P + x e^x)/(Q + e^x)",
+            "l == log((Q + exp(x)))": "definition: L(a) = log sum_j e^{a_j}",
+            "ln == log((N + 1))": "definition: log n",
+            "w == exp((l - ln))": "definition: w = e^{L(a) - log n} (an auxiliary of Gibbs' inequality)",
+            "S == -(sum_{i=1..N} [exp(b(i))*(b(i) - l)] + exp(x)*(x - l))/(Q + exp(x))":
+                "definition: S(p) = -sum_j p_j log p_j with log p_j = a_j - L(a) (the rewrite (85) rests on; a log "
+                "of a term of the index is not a total body, docs/theorems.md)",
         },
+        note="Proved for every n over indexed families (proofs/ks_general.py): (83) as the derivative of (P + x e^x)/"
+             "(Q + e^x) in x (identity), log p = x - L, S(p) = L - boltz (85); (84) from Gibbs' inequality S(p) <= "
+             "log n (the tangent line of exp at each index, a pointwise axiom instance, and at x), max_j a_j <= "
+             "L(a) (exp_le_rev at each index) and log n >= 0. The instances n = 2..6 of (83) and n = 2, 3 of (84) "
+             "(ks.boltz.deriv_83.n*, ks.boltz.lemma4.conclusion_84*) are kept as steps.",
     ),
     theorem(
         "ks.lemma5", "ks", "Lemma 5", "ks:B.2 Lemma 5 (L780-786), (94)-(95); proof (96)-(101)",

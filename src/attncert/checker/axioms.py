@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .qarith import Undecided
-from .trees import Reject, check_binders, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
+from .trees import BINDERS, Reject, check_binders, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
 
 AXIOMS_SCHEMA = "attncert.axioms/1"
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
@@ -132,6 +132,18 @@ def _var_sorts(n, vs: dict, name: str) -> None:
             _var_sorts(c, vs, name)
 
 
+def _pointwise(name: str, avars: dict, ahyps: list, agoal) -> bool:
+    """An axiom cited pointwise (docs/axioms.md, "Pointwise instances"): real, integer and set variables only,
+    and neither a big operator nor ["idx"] in its goal or conditions (nothing there could capture the index);
+    no side rule."""
+    return (name not in SIDE_RULES and set(avars.values()) <= {"real", "int", "set"}
+            and not any(_has_binder(n) for n in ahyps + [agoal]))
+
+
+def _has_binder(n) -> bool:
+    return n[0] in BINDERS or n[0] == "idx" or any(isinstance(c, tuple) and _has_binder(c) for c in n[1:])
+
+
 MAX_CITATIONS = 256  # axiom citations in one claim
 
 
@@ -152,13 +164,21 @@ def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, m
         raise Reject(f"axiom {name}: derivatives are not instantiated")
     own = [mark(h, domains) for h in hyps] if own is None else own  # callers mark a claim once
     sub: dict = {}
+    over = None   # the bound N of a pointwise instance: forall(N, instance), the instance's terms using ["idx"]
     if not match(agoal, own[i], avars, sub):
-        raise Reject(f"hypothesis {i + 1} is not an instance of axiom {name}")
+        sub = {}
+        if not (own[i][0] == "forall" and _pointwise(name, avars, ahyps, agoal)
+                and match(agoal, own[i][2], {v: {"real": "body", "set": "setbody"}.get(d, d) for v, d in avars.items()},
+                          sub)):
+            raise Reject(f"hypothesis {i + 1} is not an instance of axiom {name}")
+        over = own[i][1]
     if name in SIDE_RULES:
         _same_linear_combination(name, i, unmark(sub["x"]), unmark(sub["y"]))
     carried, derived = [], []
     for ah in ahyps:
         inst = subst(ah, sub)
+        if over is not None:
+            inst = ("forall", over, inst)   # each condition at every index
         js = [j for j, x in enumerate(own) if j != i and x == inst]
         if js:
             carried.append(js[0])

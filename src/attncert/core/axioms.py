@@ -17,7 +17,7 @@ from importlib import resources
 
 from attncert.core.claims import Hyp
 from attncert.core.errors import ExprError
-from attncert.core.expr import NAMED, E, free_idx, from_json, node_of, sort_of, substitute
+from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, from_json, node_of, sort_of, substitute
 
 
 @dataclass(slots=True, frozen=True)
@@ -63,6 +63,17 @@ def axiom(name: str, **terms) -> Hyp:
     """A hypothesis: the instance of axiom ``name``, citing it."""
     ax = _get(name)
     return Hyp(substitute(ax.goal, _env(ax, terms)), by=f"axiom:{name}")
+
+
+def axiom_at_each(name: str, n, **terms) -> Hyp:
+    """A pointwise instance: forall(n, the axiom's goal), its variables replaced by ``terms``, which may use the
+    index ``IDX`` (docs/axioms.md, "Pointwise instances"). Each condition of the axiom must then hold at every
+    index: forall(n, condition) is another hypothesis, or follows from the hypotheses before."""
+    ax = _get(name)
+    if not pointwise(ax):
+        raise ExprError(f"axiom {name} cannot be cited pointwise (it has a big operator, a vector, sequence or "
+                        "body variable, or a side rule)")
+    return Hyp(("forall", node_of(n), substitute(ax.goal, _env(ax, terms))), by=f"axiom:{name}")
 
 
 def axiom_conditions(name: str, **terms) -> list[E]:
@@ -183,19 +194,41 @@ def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
     ax = _get(h.by[len("axiom:"):])
     ints = {v.name for v in claim.vars if v.domain == "int"}
     sub: dict = {}
+    over = None   # the bound N of a pointwise instance
     if not bind(ax.goal, h.expr, ax.vars, ints, sub):
-        raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
+        sub = {}
+        if not (h.expr[0] == "forall" and pointwise(ax) and bind(ax.goal, h.expr[2], _pointwise_kinds(ax.vars), ints, sub)):
+            raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
+        over = h.expr[1]
     if ax.name in SIDE_RULES:
         _same_combination(ax.name, i, sub["x"], sub["y"])
     own = [g.expr for g in claim.hyps]
     carried, derived = [], []
     for c in (substitute(a, sub) for a in ax.hyps):
+        if over is not None:
+            c = ("forall", over, c)   # a pointwise instance's condition holds at every index too
         js = [j for j, x in enumerate(own) if j != i and x == c]
         if js:
             carried.append(js[0])
         else:
             derived.append(c)
     return carried, derived
+
+
+def pointwise(ax: Axiom) -> bool:
+    """May the axiom be cited pointwise, as forall(N, instance) with its variables replaced by terms of the
+    index (docs/axioms.md, "Pointwise instances")? Only an axiom with real, integer or set variables and no
+    big operator or index in its goal and conditions (so nothing in it can capture the index), and no side
+    rule."""
+    return (ax.name not in SIDE_RULES and set(ax.vars.values()) <= {"real", "int", "set"}
+            and not any(contains(n, BINDERS | {"idx"}) for n in (ax.goal,) + ax.hyps))
+
+
+def _pointwise_kinds(avars: dict) -> dict:
+    """In a pointwise instance a real variable takes a real term that may use the index (as a body variable
+    does), a set variable a set term that may use it; an integer variable still takes only an integer
+    constant or integer variable."""
+    return {v: {"real": "body", "set": "setbody"}.get(d, d) for v, d in avars.items()}
 
 
 def derived_conditions(claim, i: int) -> list[tuple]:
