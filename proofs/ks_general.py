@@ -179,6 +179,38 @@ ob("lemma4.conclusion", "ks:B.2 Lemma 4 (83)-(84), every n >= 2",
                     link_hyps(SIGN_84, D=D, p=p, B=B, M=M)),
          and_(D.eq(p * (1 + log(p) + S)), implies(x < M_ALL - ln - 1, D < 0))), ["smt"])
 
+# Lemma 5 for every n >= 2: (97) as the second derivative in x, and (94) under (95), by (98)-(101): the sign
+# argument is a step over plain reals (sign_94), as for (84)
+D2 = diff(D, x)
+ob("deriv_97", "ks:B.2 (97), the second derivative in the varying coordinate",
+   "d^2/dx^2 (P + x e^x)/(Q + e^x) = p ((1 - 2p)(1 + x - boltz) + 1), p = e^x/(Q + e^x)",
+   claim(["P", "Q", "x"], [Z > 0], D2.eq(p * ((1 - 2 * p) * (1 + x - B) + 1))), ["identity"])
+DERIV2 = obs[-1]
+ob("p_exp", "ks:B.2 (99), p = e^{a_i - L(a)}", "e^x/(Q + e^x) = e^{x - L}",
+   claim(["Q", "x", "l"], [Z > 0] + EXP_L + [axiom("exp_add", x=x, y=-l), axiom("exp_neg", x=l)], p.eq(exp(x - l))),
+   ["smt"])
+P_EXP = obs[-1]
+D2v = var("D2")
+H95 = x < M_ALL - ln - 3
+ob("sign_94", "ks:B.2 (98)-(101)",
+   "D2 = p ((1 - 2p)(1 + x - B) + 1) with p = e^{x - L} > 0, B >= L - log n, max_{j<=N} b_j <= L, log n >= 0 and "
+   "x < max(max_j b_j, x) - log n - 3: then x - L < -3, p < e^{-3} <= 1/4 (e^3 >= 1 + 3) and 1 + x - B < -2, so D2 < 0",
+   claim(["D2", "p", "B", "x", "l", "ln", "M"],
+         [D2v.eq(pv * ((1 - 2 * pv) * (1 + x - Bv) + 1)), pv > 0, pv.eq(exp(x - l)), Bv >= l - ln, Mv <= l, ln >= 0,
+          x < max_(Mv, x) - ln - 3, axiom("exp_lt", x=x - l, y=-num(3)), axiom("exp_tangent", x=num(3)),
+          axiom("exp_neg", x=num(3))],
+         D2v < 0), ["smt"])
+SIGN_94 = obs[-1]
+ob("lemma5.conclusion", "ks:B.2 Lemma 5 (94)-(95), every n >= 2",
+   "d^2/dx^2 boltz(a) = p ((1 - 2p)(log p + S(p) + 1) + 1) (97) < 0 (94) when x < max_j a_j - log n - 3 (95), for "
+   "a = (b_1, ..., b_N, x), n = N + 1 >= 2, every real sequence b and every real x (x is any coordinate a_i, b "
+   "the others)",
+   claim(VN + ["x", "P", "Q", "l", "ln", "w", "S"],
+         merge_hyps(link_hyps(Z_POS), link_hyps(GIBBS_BOLTZ), link_hyps(LSE_MAX), link_hyps(DERIV2), link_hyps(LOG_P),
+                    link_hyps(ENTROPY), link_hyps(P_POS), link_hyps(LN_NONNEG), link_hyps(P_EXP), [H95],
+                    link_hyps(SIGN_94, D2=D2, p=p, B=B, M=M)),
+         and_(D2.eq(p * ((1 - 2 * p) * (log(p) + S + 1) + 1)), D2 < 0)), ["smt"])
+
 # n = 1: boltz(a) = a_1 = x, p = 1, S(p) = 0; (83) reads 1 = 1 and (84) is vacuous (x < x - log 1 - 1)
 B1 = (x * exp(x)) / exp(x)
 P1 = exp(x) / exp(x)
@@ -191,6 +223,9 @@ ob("lemma4.n1", "ks:B.2 Lemma 4 (83)-(84), n = 1",
    claim(["x", "l"], [l.eq(log(exp(x))), axiom("log_exp", x=x), axiom("log_div", x=exp(x), y=exp(x)), axiom("log_one")]
          + link_hyps(obs[-1]),
          and_(D1.eq(P1 * (1 + log(P1) + S1)), implies(x < x - log(num(1)) - 1, D1 < 0))), ["smt"])
+ob("lemma5.n1", "ks:B.2 Lemma 5 (94)-(95), n = 1",
+   "for n = 1 (a = (x)), (95) reads x < x - log 1 - 3, which never holds: (94) is vacuous",
+   claim(["x"], [axiom("log_one")], implies(x < x - log(num(1)) - 3, diff(D1, x) < 0)), ["smt"])
 
 
 FAMILY = family("ks_general", PAPER, "Boltzmann operator for every n: Lemma 4 over indexed families (B.2)", obs,

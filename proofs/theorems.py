@@ -25,6 +25,21 @@ from attncert.core.theorems import theorem
 
 # ------------------------------------------------------------------------------------------------ InfoFlow
 
+
+# the definitions named by the general-n roots of Lemmas 4 and 5 (proofs/ks_general.py): a = (b_1, ..., b_N, x),
+# x the coordinate a_i that varies, b the others in their order
+GENERAL_DEFS = {
+    "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = sum_{j != i} e^{a_j} (b = the coordinates other than a_i = x, "
+                                     "in their order)",
+    "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{j != i} a_j e^{a_j}, so boltz(a) = (P + x e^x)/(Q + e^x)",
+    "l == log((Q + exp(x)))": "definition: L(a) = log sum_j e^{a_j}",
+    "ln == log((N + 1))": "definition: log n",
+    "w == exp((l - ln))": "definition: w = e^{L(a) - log n} (an auxiliary of Gibbs' inequality)",
+    "S == -(sum_{i=1..N} [exp(b(i))*(b(i) - l)] + exp(x)*(x - l))/(Q + exp(x))":
+        "definition: S(p) = -sum_j p_j log p_j with log p_j = a_j - L(a) (the rewrite (85) rests on; a log of a term "
+        "of the index is not a total body, docs/theorems.md)",
+}
+
 INFOFLOW = [
     theorem(
         "infoflow.theorem1", "infoflow", "Theorem 1", "infoflow:Thm 1 (informal, L64-74)",
@@ -314,20 +329,9 @@ KS = [
         "S(p) = -sum p_k log p_k; in particular boltz is monotonically decreasing in a_i whenever "
         "a_i < max_j a_j - log n - 1 (84).",
         roots=["ks.general.lemma4.conclusion"],
-        hypotheses={
-            "N >= 1": "n = N + 1 >= 2, the number of coordinates (n = 1, where boltz(a) = a_1, (83) reads 1 = 1 and "
-                      "(84) is vacuous, is the step ks.general.lemma4.n1, PROVED)",
-            "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = sum_{j != i} e^{a_j} (b = the coordinates other than "
-                                             "a_i = x, in their order)",
-            "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{j != i} a_j e^{a_j}, so boltz(a) = "
-                                                  "(P + x e^x)/(Q + e^x)",
-            "l == log((Q + exp(x)))": "definition: L(a) = log sum_j e^{a_j}",
-            "ln == log((N + 1))": "definition: log n",
-            "w == exp((l - ln))": "definition: w = e^{L(a) - log n} (an auxiliary of Gibbs' inequality)",
-            "S == -(sum_{i=1..N} [exp(b(i))*(b(i) - l)] + exp(x)*(x - l))/(Q + exp(x))":
-                "definition: S(p) = -sum_j p_j log p_j with log p_j = a_j - L(a) (the rewrite (85) rests on; a log "
-                "of a term of the index is not a total body, docs/theorems.md)",
-        },
+        hypotheses={**GENERAL_DEFS,
+                    "N >= 1": "n = N + 1 >= 2, the number of coordinates (n = 1, where boltz(a) = a_1, (83) reads "
+                              "1 = 1 and (84) is vacuous, is the step ks.general.lemma4.n1, PROVED)"},
         note="Proved for every n over indexed families (proofs/ks_general.py): (83) as the derivative of (P + x e^x)/"
              "(Q + e^x) in x (identity), log p = x - L, S(p) = L - boltz (85); (84) from Gibbs' inequality S(p) <= "
              "log n (the tangent line of exp at each index, a pointwise axiom instance, and at x), max_j a_j <= "
@@ -338,22 +342,16 @@ KS = [
         "ks.lemma5", "ks", "Lemma 5", "ks:B.2 Lemma 5 (L780-786), (94)-(95); proof (96)-(101)",
         "Let n in N_+, i in [n], a in R^n. Then boltz(a) is concave in a_i: d^2/da_i^2 boltz(a) < 0 (94) on the "
         "domain where a_i < max_j a_j - log n - 3 (95).",
-        roots=["ks.boltz.lemma5.conclusion_94", "ks.boltz.lemma5.conclusion_94.n2",
-               "ks.boltz.lemma5.conclusion_94.n2.i2", "ks.boltz.lemma5.conclusion_94.n3.i2",
-               "ks.boltz.lemma5.conclusion_94.n3.i3"],
-        instances="n = 2 and 3, every i (i = 1 from the steps at its n: (97), max a < L(a), 0 <= S(p) <= log n; "
-                  "i > 1 by the symmetry of boltz and max, checked steps)",
-        hypotheses={
-            "ai < ((amax - Ln) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of Lemma 5 "
-                                      "(amax = max_j a_j, Ln = log n)",
-            "a1 < ((max(a1, a2, a3) - log(3)) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of "
-                                                     "Lemma 5 (n = 3, i = 1)",
-            "a1 < ((max(a1, a2) - log(2)) - 3)": "(95): a_i < max_j a_j - log n - 3, the hypothesis of "
-                                                 "Lemma 5 (n = 2, i = 1)",
-            "a2 < ((max(a1, a2) - log(2)) - 3)": "(95): the same hypothesis at n = 2, i = 2",
-            "a2 < ((max(a1, a2, a3) - log(3)) - 3)": "(95): the same hypothesis at n = 3, i = 2",
-            "a3 < ((max(a1, a2, a3) - log(3)) - 3)": "(95): the same hypothesis at n = 3, i = 3",
-        },
+        roots=["ks.general.lemma5.conclusion"],
+        hypotheses={**GENERAL_DEFS,
+                    "N >= 1": "n = N + 1 >= 2, the number of coordinates (at n = 1, (95) reads a_1 < a_1 - 3, never "
+                              "true: the step ks.general.lemma5.n1, PROVED)",
+                    "x < ((max(max_{i=1..N} [b(i)], x) - ln) - 3)": "(95): a_i < max_j a_j - log n - 3, the "
+                                                                     "hypothesis of Lemma 5 (x = a_i)"},
+        note="Proved for every n over indexed families (proofs/ks_general.py): (97) as the second derivative of "
+             "(P + x e^x)/(Q + e^x) in x (identity), log p + S(p) = x - boltz ((85), (92)); (94) from Gibbs' "
+             "inequality, max_j a_j <= L(a), p = e^{x - L} < e^{-3} <= 1/4 and log n >= 0, (98)-(101). The "
+             "instances n = 2, 3 (ks.boltz.lemma5.conclusion_94*) are kept as steps.",
     ),
     theorem(
         "ks.lemma6.printed", "ks", "Lemma 6 (as printed)", "ks:B.2 Lemma 6 (L816-822), prose before (103)",

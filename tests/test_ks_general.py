@@ -1,0 +1,242 @@
+"""Kajitsuka-Sato Lemmas 4 and 5 for every n (proofs/ks_general.py; docs/theorems.md, "General n") and the
+pointwise axiom instances they rest on (docs/axioms.md, "Pointwise instances").
+
+- the encoding is the paper's: at random n, b and x, the definitions the roots name (P, Q, L, S over the
+  family b, the varying coordinate x) evaluate to boltz, L and S(softmax) of a = (b, x) as
+  attncert.papers.ks.boltzmann writes them from (80)-(82), and (83), (97) match numerical derivatives;
+- every step is PROVED, both roots verify as closed theorems (Lemma 4 and 5: PROVED), planted constants are
+  not PROVED (a plain-real sign step with the wrong threshold is REFUTED by a replayed point);
+- pointwise instances: forged citations are rejected by the checker for what they forge, and the prover's and
+  the checker's matchers agree on pointwise conditions."""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+
+import mpmath
+import pytest
+from forging import verify_dir, verify_forged
+from hypothesis import given, settings, strategies as st
+
+from attncert.api import run_obligation
+from attncert.core.axioms import axiom, axiom_at_each
+from attncert.core.certificate import atomic_write, build, dumps, path_for
+from attncert.core.claims import Obligation, Var, claim
+from attncert.core.errors import ExprError
+from attncert.core.expr import IDX, at, bsum, exp, forall, num, seq, var
+from attncert.core.verdict import Verdict
+
+pytestmark = pytest.mark.filterwarnings("ignore")
+
+
+def _obs():
+    from attncert.core.families import all_families
+    return {o.id: o for f in all_families() if f.name == "ks_general" for o in f.obligations}
+
+
+def _mp(n, env, i=None):
+    """A tree's value in mpmath at a concrete finite sequence b (1-indexed) and real values: the semantics
+    docs/axioms.md states for sums and maxima."""
+    op = n[0]
+    if op == "num":
+        return mpmath.mpf(n[1].numerator) / n[1].denominator
+    if op == "var":
+        return env[n[1]]
+    if op == "idx":
+        return i
+    if op == "at":
+        return env[n[1][1]][int(_mp(n[2], env, i)) - 1]
+    if op in ("sum", "bmax"):
+        N = int(_mp(n[1], env, i))
+        vals = [_mp(n[2], env, k) for k in range(1, N + 1)]
+        return mpmath.fsum(vals) if op == "sum" else max(vals)
+    a = [_mp(c, env, i) for c in n[1:] if isinstance(c, tuple)]
+    return {"add": lambda: mpmath.fsum(a), "mul": lambda: mpmath.fprod(a), "neg": lambda: -a[0],
+            "div": lambda: a[0] / a[1], "exp": lambda: mpmath.exp(a[0]), "log": lambda: mpmath.log(a[0]),
+            "max": lambda: max(a)}[op]()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.fractions(-6, 6, max_denominator=8), min_size=1, max_size=6), st.fractions(-6, 6, max_denominator=8))
+def test_the_general_encoding_is_the_papers_boltzmann_operator(bs, x0):
+    from attncert.core.expr import E
+    from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, softmax
+
+    mpmath.mp.dps = 40
+    root = _obs()["ks.general.lemma5.conclusion"]
+    defs = {h.expr[1][1]: h.expr[2] for h in root.claim.hyps if h.by is None and h.expr[0] == "eq"}
+    assert set(defs) == {"P", "Q", "l", "ln", "w", "S"}
+    env = {"N": mpmath.mpf(len(bs)), "b": [mpmath.mpf(b.numerator) / b.denominator for b in bs],
+           "x": mpmath.mpf(x0.numerator) / x0.denominator}
+    for name in ("P", "Q", "l", "ln"):          # in this order: each uses only the ones before
+        env[name] = _mp(defs[name], env)
+    env["S"] = _mp(defs["S"], env)
+    a = [var(f"a{j}") for j in range(len(bs) + 1)]
+    aenv = {f"a{j}": v for j, v in enumerate(env["b"] + [env["x"]])}
+    paper_boltz = _mp(boltz(a).node, aenv)
+    assert mpmath.almosteq(paper_boltz, (env["P"] + env["x"] * mpmath.exp(env["x"])) / (env["Q"] + mpmath.exp(env["x"])), 1e-30)
+    assert mpmath.almosteq(env["l"], _mp(logsumexp(a).node, aenv), 1e-30)
+    assert mpmath.almosteq(env["ln"], mpmath.log(len(bs) + 1), 1e-30)
+    assert mpmath.almosteq(env["S"], _mp(entropy(softmax(a)).node, aenv), 1e-25)
+    # (83) and (97) against numerical derivatives of the paper's boltz in its last coordinate
+    f = lambda t: _mp(boltz(a).node, dict(aenv, **{f"a{len(bs)}": t}))  # noqa: E731
+    p = mpmath.exp(env["x"]) / (env["Q"] + mpmath.exp(env["x"]))
+    B = paper_boltz
+    assert mpmath.almosteq(mpmath.diff(f, env["x"]), p * (1 + mpmath.log(p) + env["S"]), 1e-15)
+    assert mpmath.almosteq(mpmath.diff(f, env["x"], 2), p * ((1 - 2 * p) * (1 + env["x"] - B) + 1), 1e-12)
+    # Gibbs' inequality and max <= L, the facts the roots rest on
+    assert env["S"] <= env["ln"] + mpmath.mpf(10) ** -30
+    assert max(env["b"] + [env["x"]]) <= env["l"]
+
+
+@pytest.fixture(scope="module")
+def general_results():
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    from attncert.core.runner import run_many
+
+    obs = list(_obs().values())
+    return {r.obligation.id: r for r in run_many(obs, 120)}
+
+
+def test_every_general_step_is_proved(general_results):
+    bad = {k: r.evidence.detail.get("reason", "") for k, r in general_results.items() if r.verdict != Verdict.PROVED}
+    assert not bad, bad
+
+
+def test_lemmas_4_and_5_are_proved_closed(general_results):
+    """The theorem closure (the prover's walk over the general steps alone) gives PROVED for both records (the
+    checker's own computation over the committed certificates: tests/test_committed_certificates.py)."""
+    from attncert.core.theorems import Closure, theorem_verdict
+
+    from attncert_proofs.theorems import THEOREMS
+    recs = {t.id: t for t in THEOREMS}
+    results = list(general_results.values())
+    closure = Closure({r.obligation.id: r.obligation for r in results}, {r.obligation.id: r.verdict.name for r in results})
+    for tid in ("ks.lemma4", "ks.lemma5"):
+        verdict, blocking, axioms = theorem_verdict(recs[tid], closure)
+        assert verdict == "PROVED", (tid, blocking)
+        assert "exp_tangent" in axioms and "sum_mono" in axioms
+
+
+def _planted(id_, cl, methods=("smt",)):
+    return run_obligation(Obligation(id_, "mine", "t", "t", cl, methods), 120)
+
+
+def test_planted_constants_are_not_proved():
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    obs = _obs()
+    sign = obs["ks.general.sign_84"]
+    x, ln, M = var("x"), var("ln"), var("M")
+    from attncert.core.expr import implies, max_
+    # (84) with the threshold log n instead of log n + 1: false (D = p (1 + x - B) can be positive)
+    wrong = claim(sign.claim.vars, sign.claim.hyps, implies(x < max_(M, x) - ln, var("D") < 0))
+    r = _planted("planted.sign_84", wrong, ("smt", "model"))
+    assert r.verdict == Verdict.REFUTED, r.evidence.detail
+    # Gibbs with log n halved: not proved (over families only PROVED or UNKNOWN)
+    g = obs["ks.general.gibbs"]
+    l = var("l")
+    P, Q = var("P"), var("Q")
+    wrong_g = claim(g.claim.vars, g.claim.hyps, P + x * exp(x) >= (l - ln / 2) * (Q + exp(x)))
+    assert _planted("planted.gibbs", wrong_g).verdict == Verdict.UNKNOWN
+
+
+# ----------------------------------------------------------------------------------- pointwise instances
+
+N_ = var("N")
+B_ = at(seq("b"), IDX)
+PV = [Var("N"), Var("b", "seq"), Var("c")]
+
+
+def _pw_claims():
+    c = var("c")
+    return {
+        # sum_i e^{b_i + c} >= sum_i (1 + b_i + c): the tangent line at every index
+        "tangent": claim(PV, [axiom_at_each("exp_tangent", N_, x=B_ + c),
+                              axiom("forall_mono", N=N_, P=exp(B_ + c) >= 1 + (B_ + c), Q=1 + (B_ + c) <= exp(B_ + c)),
+                              axiom("sum_mono", N=N_, f=1 + (B_ + c), g=exp(B_ + c))],
+                         bsum(N_, 1 + (B_ + c)) <= bsum(N_, exp(B_ + c))),
+        # exp_lt at every index, its condition given at every index
+        "strict": claim(PV, [forall(N_, B_ < B_ + c), axiom_at_each("exp_lt", N_, x=B_, y=B_ + c)],
+                        forall(N_, exp(B_) < exp(B_ + c))),
+    }
+
+
+@pytest.fixture(scope="module")
+def pw_certs(tmp_path_factory):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    out = tmp_path_factory.mktemp("pw")
+    res = {}
+    for k, cl in _pw_claims().items():
+        r = run_obligation(Obligation(f"pw.{k}", "mine", "t", k, cl, ("smt",), family="pw"), 60)
+        res[k] = r
+        atomic_write(path_for(str(out), r), dumps(build(r)))
+    return out, res
+
+
+def test_pointwise_instances_prove_and_verify(pw_certs):
+    out, res = pw_certs
+    assert all(r.verdict == Verdict.PROVED for r in res.values()), {k: r.evidence.detail for k, r in res.items()}
+    code, text, _ = verify_dir(out)
+    assert code == 0, text
+
+
+def _cert(out, k):
+    return json.loads((out / "mine" / "pw" / f"pw.{k}.json").read_text())
+
+
+WHY = {"condition dropped": "exp_lt", "condition at one index only": "exp_lt", "bound changed": "exp_lt",
+       "a family axiom pointwise": "not an instance of axiom sum_mono", "another tangent": "not an instance"}
+FORGERIES = {
+    # exp_lt's condition b_i < b_i + c removed: it must then follow, at every index, from nothing
+    "condition dropped": ("strict", lambda c: c["claim"]["hyps"].pop(0)),
+    # the condition stated outside the forall (at no particular index): not the condition at every index
+    "condition at one index only": ("strict", lambda c: c["claim"]["hyps"].__setitem__(0, {"expr": ["lt", ["var", "c"], ["mul", ["num", "2"], ["var", "c"]]]})),
+    # the instance's bound N replaced by c (the condition holds for N indices, not for c)
+    "bound changed": ("strict", lambda c: (c["claim"]["hyps"][1]["expr"].__setitem__(1, ["var", "c"]),
+                                           c["claim"].__setitem__("goal", ["forall", ["var", "c"], c["claim"]["goal"][2]]))),
+    # sum_mono (a family axiom, with a big operator) cited inside a forall: never pointwise
+    "a family axiom pointwise": ("tangent", lambda c: c["claim"]["hyps"][2].__setitem__("expr", ["forall", ["var", "N"], c["claim"]["hyps"][2]["expr"]])),
+    # the tangent line at the index with a false constant: e^u >= 2 + u
+    "another tangent": ("tangent", lambda c: c["claim"]["hyps"][0]["expr"][2][2].__setitem__(1, ["num", "2"])),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORGERIES))
+def test_checker_rejects_forged_pointwise_citations(pw_certs, tmp_path, name):
+    out, _ = pw_certs
+    which, edit = FORGERIES[name]
+    code, text, rep = verify_forged(_cert(out, which), edit, tmp_path, f"mine/pw/pw.{which}.json")
+    assert code != 0 and all(r_["status"] != "VERIFIED" for r_ in rep), (name, text)
+    assert WHY[name] in text, (name, text)
+
+
+def test_a_family_axiom_cannot_be_cited_pointwise():
+    with pytest.raises(ExprError):
+        axiom_at_each("sum_mono", N_, N=N_, f=B_, g=B_)
+    with pytest.raises(ExprError):
+        axiom_at_each("norm_triangle", N_, x=var("x"), y=var("y"))
+
+
+def test_both_matchers_agree_on_pointwise_conditions():
+    """The prover's conditions() and the checker's check_instance read a pointwise citation the same way: the
+    same derived conditions, each a forall over the instance's bound."""
+    from attncert.checker import axioms as checker_axioms, verify as V
+    from attncert.checker.trees import parse
+    from attncert.core.axioms import conditions
+    from attncert.core.expr import to_json
+
+    c = var("c")
+    for name, terms in (("exp_lt", dict(x=B_, y=B_ + c)), ("exp_le", dict(x=B_ * c, y=num(1))),
+                        ("exp_le_rev", dict(x=B_, y=c)), ("exp_tangent", dict(x=B_ - c))):
+        cl = claim(PV, [axiom_at_each(name, N_, **terms)], num(0) <= num(1))
+        _, mine = conditions(cl, 0)
+        parsed = [parse(to_json(h.expr)) for h in cl.hyps]
+        doms = {v.name: v.domain for v in cl.vars}
+        _, theirs = checker_axioms.check_instance(name, parsed, 0, doms, V._match, V._subst, V._mark_int_vars, V._unmark)
+        assert [to_json(m) for m in mine] == [to_json(t) for t in theirs], name
+        assert all(m[0] == "forall" and m[1] == ("var", "N") for m in mine)
