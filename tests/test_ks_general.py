@@ -11,9 +11,7 @@ pointwise axiom instances they rest on (docs/axioms.md, "Pointwise instances").
 
 from __future__ import annotations
 
-import copy
 import json
-from fractions import Fraction
 
 import mpmath
 import pytest
@@ -61,7 +59,6 @@ def _mp(n, env, i=None):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.fractions(-6, 6, max_denominator=8), min_size=1, max_size=6), st.fractions(-6, 6, max_denominator=8))
 def test_the_general_encoding_is_the_papers_boltzmann_operator(bs, x0):
-    from attncert.core.expr import E
     from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, softmax
 
     mpmath.mp.dps = 40
