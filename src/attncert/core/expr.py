@@ -415,15 +415,17 @@ _ARITY = {"neg": 1, "exp": 1, "log": 1, "abs": 1, "not": 1, "norm": 1, "card": 1
 def check_arity(node) -> None:
     """Every node is a tuple with a known operator and the right number of children; raises ExprError
     otherwise (a claim built directly, as a Claim of tuples, gets this check from ``claims.check_claim``)."""
-    if not isinstance(node, tuple) or not node or node[0] not in ALL_OPS:
+    # exact types, not subclasses: solver atoms are keyed by the tree's repr, so a subclass with its own repr
+    # or equality could make two different terms one atom (attack round 22)
+    if type(node) is not tuple or not node or type(node[0]) is not str or node[0] not in ALL_OPS:
         raise ExprError(f"not an expression node: {str(node)[:60]}")
     op, kids = node[0], node[1:]
     if op == "num":
-        if len(kids) != 1 or not isinstance(kids[0], Fraction):
+        if len(kids) != 1 or type(kids[0]) is not Fraction:
             raise ExprError("num holds one Fraction")
         return
     if op in NAMED or op == "idx":
-        if len(kids) != (0 if op == "idx" else 1) or (op != "idx" and not isinstance(kids[0], str)):
+        if len(kids) != (0 if op == "idx" else 1) or (op != "idx" and type(kids[0]) is not str):
             raise ExprError(f"{op} holds {'nothing' if op == 'idx' else 'one name'}")
         return
     if op in _NARY:
@@ -432,12 +434,12 @@ def check_arity(node) -> None:
     elif len(kids) != _ARITY[op]:
         raise ExprError(f"{op} takes {_ARITY[op]} argument{'s' if _ARITY[op] > 1 else ''}, not {len(kids)}")
     if op == "pow":
-        if not isinstance(kids[1], int) or isinstance(kids[1], bool):
+        if type(kids[1]) is not int:
             raise ExprError("pow needs an integer exponent")
         check_arity(kids[0])
         return
     if op == "diff":
-        if not isinstance(kids[1], str):
+        if type(kids[1]) is not str:
             raise ExprError("diff needs a variable name")
         check_arity(kids[0])
         return
