@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from attncert.core.axioms import axiom, axiom_at_each
+from attncert.core.axioms import axiom_at_each
 from attncert.core.claims import Claim, Hyp, Obligation, Var, claim
 from attncert.core.engine import run_obligation
 from attncert.core.errors import ExprError
