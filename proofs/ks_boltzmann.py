@@ -23,11 +23,12 @@ from fractions import Fraction as F
 
 from attncert.papers.ks.boltzmann import boltz, entropy, logsumexp, partition, softmax
 from attncert.core.axioms import axiom
-from attncert.core.claims import Finding, Obligation, Var, claim, fact, merge_hyps
+from attncert.core.claims import Finding, Obligation, Var, claim, merge_hyps
 from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
 from attncert.core.expr import E, abs_, add, and_, diff, exp, implies, log, max_, node_of, num, or_, substitute, var
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
+from attncert_proofs.ks_general import Bof as _general_Bof, obs as _general_obs
 from attncert.core.verdict import Verdict
 
 PAPER = "ks"
@@ -345,10 +346,13 @@ for _n in (2, 3):
 # ------------------------------------------------------------------------------------------------
 # Lemma 6: (102)-(105).
 fa, fb, dfb, an, bn, delta, pn, lpn, bmax = V("fa", "fb", "dfb", "an", "bn", "delta", "pn", "lpn", "bmax")
+# (104) for every n is ks.general.lemma6.tangent_104 (proofs/ks_general.py: boltz over a family of n - 1 shared
+# coordinates, the varying one last); line 1 of (105) follows from it by rearranging
+_T104 = next(o for o in _general_obs if o.id == "ks.general.lemma6.tangent_104")
+_Bb, _Ba, _bn, _an = _general_Bof(var("bn")), _general_Bof(var("an")), var("bn"), var("an")
 ob("lemma6.step_105_line1", "ks:B.2 (104)->(105) line 1",
-   "boltz(b) - boltz(a) > (a_n - b_n)(-d/dx boltz(b_1..b_{n-1}, x)|_{x=b_n}) (from (104) at x = b_n)",
-   claim(["fa", "fb", "dfb", "an", "bn"], [fact(fb + (an - bn) * dfb > fa, "fact:(104) concave tangent line")],
-         fb - fa > (an - bn) * (-dfb)), ["smt"])
+   "boltz(b) - boltz(a) > (a_n - b_n)(-d/dx boltz(b_1..b_{n-1}, x)|_{x=b_n}) (from (104) at x = b_n, every n >= 2)",
+   claim(_T104.claim.vars, link_hyps(_T104), _Bb - _Ba > (_an - _bn) * (-diff(_Bb, _bn))), ["smt"])
 # (105) for n = 3 over b = (b_1, b_2, b_3): log p_3 = b_3 - L(b), max b < L(b), and S(p) <= log 3 for p in
 # the simplex (see lemma4.step_93)
 B3 = list(V("b1", "b2", "b3"))

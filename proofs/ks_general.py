@@ -32,7 +32,7 @@ from attncert.core.axioms import axiom, axiom_at_each
 from attncert.core.claims import Var, claim, merge_hyps
 from attncert.core.expr import IDX, E, and_, at, bmax, bsum, diff, exp, implies, log, max_, num, seq, var
 from attncert.core.families import collector, family
-from attncert.core.theorems import link_hyps
+from attncert.core.theorems import link_hyps, mvt_hyp
 
 PAPER = "ks"
 obs, ob = collector("ks.general", PAPER)
@@ -210,6 +210,65 @@ ob("lemma5.conclusion", "ks:B.2 Lemma 5 (94)-(95), every n >= 2",
                     link_hyps(ENTROPY), link_hyps(P_POS), link_hyps(LN_NONNEG), link_hyps(P_EXP), [H95],
                     link_hyps(SIGN_94, D2=D2, p=p, B=B, M=M)),
          and_(D2.eq(p * ((1 - 2 * p) * (log(p) + S + 1) + 1)), D2 < 0)), ["smt"])
+LEMMA5 = obs[-1]
+
+# Lemma 6 for every n >= 2 (its own range): a = (b_1, ..., b_N, a_n) and b = (b_1, ..., b_N, b_n) share their
+# first N coordinates (the family b). (104): the tangent gap h(y) = boltz(b, y) + (a_n - y) d/dy boltz(b, y)
+# - boltz(b, a_n) has h'(y) = (a_n - y) d^2/dy^2 boltz(b, y) < 0 on (b_n, a_n) by Lemma 5 at x = y (whose
+# definitions L, w, S depend on y: definitions in the monotonicity rule, docs/axioms.md), and h(a_n) = 0, so
+# h(b_n) > 0 by the mean value theorem. (105): (83) at b_n, Gibbs' inequality and max <= L at b_n.
+y, an, bn, dl = var("y"), var("an"), var("bn"), var("delta")
+
+
+def Bof(t):
+    return (Pv + t * exp(t)) / (Qv + exp(t))
+
+
+By = Bof(y)
+H6 = By + (an - y) * diff(By, y) - Bof(an)
+SEP6 = [M - dl > an, dl > ln + 3]     # (102): max_{i<n} a_i - delta > a_n, and delta > log n + 3
+ob("lemma6.tangent_deriv", "ks:B.2 (104) (the tangent gap's derivative)",
+   "d/dy [boltz(b, y) + (a_n - y) d/dy boltz(b, y) - boltz(b, a_n)] = (a_n - y) d^2/dy^2 boltz(b, y)",
+   claim(["P", "Q", "y", "an"], [Qv + exp(y) > 0, Qv + exp(an) > 0], diff(H6, y).eq((an - y) * diff(diff(By, y), y))),
+   ["identity"])
+TANGENT_DERIV = obs[-1]
+ob("lemma6.concavity_applies", "ks:B.2 (104) (Lemma 5 applies on y < a_n)",
+   "y < a_n, max_{i<n} a_i - delta > a_n, delta > log n + 3  =>  y < max(max_{i<n} a_i, y) - log n - 3",
+   claim(VN + ["y", "an", "delta", "ln"], [y < an] + SEP6, y < max_(M, y) - ln - 3), ["smt"])
+CONC_APPLIES = obs[-1]
+ob("lemma6.tangent_decreasing", "ks:B.2 (104) (the tangent gap decreases on (b_n, a_n))",
+   "b_n < y < a_n (with (102)): h'(y) = (a_n - y) d^2/dy^2 boltz(b, y) < 0 (Lemma 5 at x = y)",
+   claim(VN + ["y", "P", "Q", "l", "ln", "w", "S", "an", "bn", "delta"],
+         merge_hyps([y > bn, y < an] + SEP6, link_hyps(CONC_APPLIES), link_hyps(Z_POS, x=y), link_hyps(Z_POS, x=an),
+                    link_hyps(TANGENT_DERIV), link_hyps(LEMMA5, x=y)),
+         diff(H6, y) < 0), ["smt"])
+TANGENT_DECREASING = obs[-1]
+B_b, B_a = Bof(bn), Bof(an)
+ob("lemma6.tangent_104", "ks:B.2 (104) at x = b_n, every n >= 2",
+   "boltz(b) + (a_n - b_n) d/db_n boltz(b) > boltz(a) for b_n < a_n (the mean value theorem on the tangent gap)",
+   claim(VN + ["P", "Q", "ln", "an", "bn", "delta"],
+         merge_hyps(Q_NONNEG, [an > bn] + SEP6, [N >= 1, Pv.eq(SUM_P), ln.eq(log(N + 1))],
+                    [mvt_hyp(TANGENT_DECREASING)]),
+         B_b + (an - bn) * diff(B_b, bn) > B_a), ["smt"])
+TANGENT_104 = obs[-1]
+Bbv, Bav, pbv, lbv = var("Bb"), var("Ba"), var("pb"), var("lb")
+ob("lemma6.core_105", "ks:B.2 (105), over plain reals",
+   "(104), D = p_n (1 + b_n - boltz(b)) (83), p_n > 0, boltz(b) >= L(b) - log n, max_{i<n} b_i <= L(b), (102)  =>  "
+   "boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) p_n",
+   claim(["Bb", "Ba", "D", "pb", "lb", "ln", "M", "an", "bn", "delta"],
+         [Bbv + (an - bn) * Dv > Bav, Dv.eq(pbv * (1 + bn - Bbv)), pbv > 0, Bbv >= lbv - ln, Mv <= lbv, Mv - dl > an,
+          an > bn],
+         Bbv - Bav > (an - bn) * (dl + an - bn - ln - 1) * pbv), ["smt"])
+CORE_105 = obs[-1]
+p_b = exp(bn) / (Qv + exp(bn))
+ob("lemma6.conclusion", "ks:B.2 Lemma 6 (103), every n >= 2",
+   "boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) e^{b_n} / sum_i e^{b_i} for a, b in R^n sharing "
+   "their first n - 1 coordinates, under (102): max_{i<n} a_i - delta > a_n > b_n with delta > log n + 3",
+   claim(VN + ["P", "Q", "l", "ln", "w", "an", "bn", "delta"],
+         merge_hyps(link_hyps(Z_POS, x=bn), link_hyps(TANGENT_104), link_hyps(DERIV, x=bn), link_hyps(P_POS, x=bn),
+                    link_hyps(GIBBS_BOLTZ, x=bn), link_hyps(LSE_MAX, x=bn),
+                    link_hyps(CORE_105, Bb=B_b, Ba=B_a, D=diff(B_b, bn), pb=p_b, lb=l, M=M)),
+         B_b - B_a > (an - bn) * (dl + an - bn - ln - 1) * p_b), ["smt"])
 
 # n = 1: boltz(a) = a_1 = x, p = 1, S(p) = 0; (83) reads 1 = 1 and (84) is vacuous (x < x - log 1 - 1)
 B1 = (x * exp(x)) / exp(x)

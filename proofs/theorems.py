@@ -366,21 +366,25 @@ KS = [
         "For n >= 2 and a, b in R^n with a_i = b_i for i in [n-1] and max_{i in [n-1]} a_i - delta > a_n > b_n "
         "(102) with delta > log n + 3: boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) "
         "e^{b_n}/sum_i e^{b_i} (103), as displayed.",
-        roots=["ks.boltz.lemma6.conclusion_103.n3", "ks.boltz.lemma6.conclusion_103.n2"],
-        instances="n = 2 and 3 (closed: (104) by the mean value theorem on the tangent gap, whose derivative is "
-                  "negative by Lemma 5 at the same n; (105) from Lemma 4's (83) at that n, the entropy bound and "
-                  "max b < L(b); boltz and softmax are symmetric, so the varying coordinate is written first "
-                  "in the steps)",
+        roots=["ks.general.lemma6.conclusion"],
         hypotheses={
-            "(max(a1, a2) - delta) > a3": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 3)",
-            "a3 > b3": "(102): a_n > b_n (n = 3)",
-            "delta > (log(3) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 3)",
-            "(a1 - delta) > a2": "(102): max_{i in [n-1]} a_i - delta > a_n (n = 2: the max of a_1 alone)",
-            "a2 > b2": "(102): a_n > b_n (n = 2)",
-            "delta > (log(2) + 3)": "delta > log n + 3: hypothesis of Lemma 6 (n = 2)",
+            "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = sum_{i<n} e^{b_i} (b = the first n - 1 coordinates, "
+                                             "shared by a and b)",
+            "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{i<n} b_i e^{b_i}, so boltz(b) = "
+                                                  "(P + b_n e^{b_n})/(Q + e^{b_n}) and boltz(a) likewise with a_n",
+            "l == log((Q + exp(bn)))": "definition: L(b) = log sum_i e^{b_i}",
+            "ln == log((N + 1))": "definition: log n",
+            "w == exp((l - ln))": "definition: w = e^{L(b) - log n} (an auxiliary of Gibbs' inequality)",
+            "N >= 1": "n = N + 1 >= 2: the lemma's own range",
+            "(max_{i=1..N} [b(i)] - delta) > an": "(102): max_{i in [n-1]} a_i - delta > a_n",
+            "an > bn": "(102): a_n > b_n",
+            "delta > (ln + 3)": "delta > log n + 3: hypothesis of Lemma 6",
         },
-        # The general-n step lemma6.step_105_line1 still takes (104) as a free-text premise; the n = 3 chain
-        # proves (104) (lemma6.tangent_104.n3) and (103) (lemma6.conclusion_103.n3).
+        note="Proved for every n >= 2 over indexed families (proofs/ks_general.py): (104) by the mean value "
+             "theorem on the tangent gap, whose derivative is negative by Lemma 5 for every n at x = y (its "
+             "definitions L, w, S depend on y: definitions in the monotonicity rule, docs/axioms.md); (105) from "
+             "(83), Gibbs' inequality and max <= L at b_n. The instances n = 2, 3 (ks.boltz.lemma6.conclusion_103.n2, "
+             ".n3) are kept as steps.",
     ),
     theorem(
         "ks.lemma7.printed", "ks", "Lemma 7 (as printed)", "ks:B.3 Lemma 7 (L880-896), (114)",

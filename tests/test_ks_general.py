@@ -103,8 +103,8 @@ def test_every_general_step_is_proved(general_results):
     assert not bad, bad
 
 
-def test_lemmas_4_and_5_are_proved_closed(general_results):
-    """The theorem closure (the prover's walk over the general steps alone) gives PROVED for both records (the
+def test_lemmas_4_5_and_6_are_proved_closed(general_results):
+    """The theorem closure (the prover's walk over the general steps alone) gives PROVED for the three records (the
     checker's own computation over the committed certificates: tests/test_committed_certificates.py)."""
     from attncert.core.theorems import Closure, theorem_verdict
 
@@ -112,7 +112,7 @@ def test_lemmas_4_and_5_are_proved_closed(general_results):
     recs = {t.id: t for t in THEOREMS}
     results = list(general_results.values())
     closure = Closure({r.obligation.id: r.obligation for r in results}, {r.obligation.id: r.verdict.name for r in results})
-    for tid in ("ks.lemma4", "ks.lemma5"):
+    for tid in ("ks.lemma4", "ks.lemma5", "ks.lemma6"):
         verdict, blocking, axioms = theorem_verdict(recs[tid], closure)
         assert verdict == "PROVED", (tid, blocking)
         assert "exp_tangent" in axioms and "sum_mono" in axioms

@@ -287,3 +287,55 @@ def test_the_prover_closure_agrees_on_case_splits():
     assert run(A >= 0, A <= 0) == []
     assert run(A - 1 >= 0, A <= 0)                # a gap
     assert run(1 / A >= 0, 1 / A <= 0)            # not a polynomial
+
+
+# ------------------------------------------------------------------ definitions in the cited claim (docs/axioms.md)
+
+
+def _with_defs(tmp_path, extra):
+    """The cited claim of _sources with extra plain hypotheses (definitions v = t(x), or not)."""
+    dc = claim(["x"], [], op("eq", D_SQ, op("add", x, x)))
+    d = cert("mvt.dsq", dc, id_ev(dc))
+    hyps = [op("gt", x, u), op("lt", x, w), op("gt", u, num(0))] + extra + [(op("eq", D_SQ, op("add", x, x)), "mvt.dsq")]
+    names = sorted({"x", "u", "w"} | {n for h in extra for n in ("v", "t") if n in repr(h)})
+    cc = claim(names, hyps, op("gt", D_SQ, num(0)))
+    return [write(tmp_path, d), write(tmp_path, cert("mvt.inc", cc, smt_ev(cc)))]
+
+
+V_, T_ = var("v"), var("t")
+
+
+@pytest.mark.parametrize("name,extra,ok", [
+    # v = x + x defines v from x: at each x its witness satisfies it, so the rule still applies
+    ("definition", [op("eq", V_, op("add", x, x))], True),
+    # a chain of definitions: t = v + 1 after v = x x
+    ("chain", [op("eq", V_, SQ(x)), op("eq", T_, op("add", V_, num(1)))], True),
+    # v = x x with v < 1: the defined variable restricts x (only |x| < 1 is covered)
+    ("constrains x", [op("eq", V_, SQ(x)), op("lt", V_, num(1))], False),
+    # v defined twice: no definition at all, and both mention x
+    ("twice", [op("eq", V_, SQ(x)), op("eq", V_, op("add", x, x))], False),
+    # v and t defined from each other (and x): a cycle, no definitions
+    ("cycle", [op("eq", V_, op("add", x, T_)), op("eq", T_, op("add", V_, num(1)))], False),
+])
+def test_definitions_in_the_cited_claim(tmp_path, name, extra, ok):
+    needs_solvers()
+    paths = _with_defs(tmp_path, extra)
+    paths.append(_citing(tmp_path, [op("gt", u, num(0)), op("lt", u, w), (GOOD, "mvt:mvt.inc")], GOOD))
+    code, text = verify(paths)
+    if ok:
+        assert code == 0, (name, text)
+    else:
+        assert code == 1 and "exactly one plain hypothesis" in text, (name, text)
+
+
+def test_the_prover_reads_definitions_alike():
+    from attncert.core.expr import var as pv
+    from attncert.core.theorems import definitions
+
+    X, V, T = pv("x"), pv("v"), pv("t")
+    doms = {"x": "real", "v": "real", "t": "real", "u": "real"}
+    assert set(definitions([V.eq(X * X).node, T.eq(V + 1).node], "x", doms, {"x", "u"})) == {"v", "t"}
+    assert definitions([V.eq(X * X).node, V.eq(X + X).node], "x", doms, {"x"}) == {}
+    assert definitions([V.eq(X + T).node, T.eq(V + 1).node], "x", doms, {"x"}) == {}
+    assert definitions([V.eq(X * X).node], "x", doms, {"x", "v"}) == {}          # v is used by f, L or U
+    assert definitions([V.eq(pv("u") + 1).node], "x", doms, {"x"}) == {}         # not defined from x

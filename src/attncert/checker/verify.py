@@ -883,11 +883,16 @@ def check_mvt(citing: dict, hyp_index: int, cited: dict, solver_timeout: float) 
     plain = [h for h, raw in zip(chyps, cited["claim"]["hyps"]) if "by" not in raw]
     lower = [h for h in plain if h[0] in ("gt", "ge") and h[1] == ("var", x) and x not in _free(h[2])]
     upper = [h for h in plain if h[0] in ("lt", "le") and h[1] == ("var", x) and x not in _free(h[2])]
-    rest = [h for h in plain if x not in _free(h)]
-    if len(lower) != 1 or len(upper) != 1 or len(rest) + 2 != len(plain):
+    if len(lower) != 1 or len(upper) != 1:
         return (f"{cited['id']} must bound {x} by exactly one plain hypothesis x > L (or >=) and one x < U (or "
                 f"<=), and no other plain hypothesis may mention {x}"), []
     L, U = lower[0][2], upper[0][2]
+    defs, defined = _mvt_definitions([h for h in plain if h is not lower[0] and h is not upper[0]], x, cdom,
+                                     _free(f) | _free(L) | _free(U))
+    rest = [h for h in plain if h is not lower[0] and h is not upper[0] and h not in defs]
+    if any(({x} | defined) & _free(h) for h in rest):
+        return (f"{cited['id']} must bound {x} by exactly one plain hypothesis x > L (or >=) and one x < U (or "
+                f"<=), and no other plain hypothesis may mention {x} (or a variable defined from it)"), []
     dom, _, hyps, _ = _claim(citing["claim"])
     h = _mark_int_vars(hyps[hyp_index], dom)
     if h[0] != _MVT_CONCLUSION[cgoal[0]]:
@@ -908,6 +913,9 @@ def check_mvt(citing: dict, hyp_index: int, cited: dict, solver_timeout: float) 
     free_lu = _free(L) | _free(U) | {v for ch in rest for v in _free(ch)}
     if any(v not in sub or v == x for v in free_lu - {x}) or x in free_lu:
         return f"L, U or a hypothesis of {cited['id']} has a variable that the rule does not fix", []
+    # a definition's other variables are fixed too, so that at each x its witness v = t(x) is one value
+    if any(v not in sub for d in defs for v in _free(d[2]) - defined - {x}):
+        return f"a definition in {cited['id']} has a variable that the rule does not fix", []
     at_l, at_u = dict(sub, **{x: sub_l[x]}), dict(sub)
     # every instantiated piece: f and L at L, f and U at U, the carried hypotheses (attack round 11: a
     # derivative inside L or a carried hypothesis, its variable sent to a number, read as a constant's)
@@ -934,6 +942,36 @@ def check_mvt(citing: dict, hyp_index: int, cited: dict, solver_timeout: float) 
             return (f"hypothesis {hyp_index + 1} applies the mean value theorem to {cited['id']}, but {what} is not "
                     f"shown from the hypotheses before it ({e})"), []
     return None, sorted(set(carried) | set(range(hyp_index)))
+
+
+def _mvt_definitions(plain: list, x: str, cdom: dict, used: set) -> tuple[list, set]:
+    """The plain hypotheses of a claim cited by the monotonicity rule that *define* a variable from x: v = t,
+    with v a real variable not in f, L or U (``used``), not in t, defined by no other plain hypothesis, and t
+    mentioning x or a variable so defined; the definitions must not form a cycle. They are not carried: at each
+    x in (L, U) the witness v = t(x) (in the order of the definitions) satisfies them, so the cited claim's
+    conclusion holds at every such x (docs/axioms.md, "The monotonicity rule"). Returns (definitions, their
+    variables)."""
+    cands: dict = {}
+    for h in plain:
+        if h[0] == "eq" and h[1][0] == "var" and h[1][1] != x and cdom.get(h[1][1]) == "real" \
+                and h[1][1] not in used and h[1][1] not in _free(h[2]):
+            cands.setdefault(h[1][1], []).append(h)
+    cands = {v: hs[0] for v, hs in cands.items() if len(hs) == 1}
+    defined: set = set()
+    changed = True
+    while changed:   # the variables defined, directly or through others, from x
+        changed = False
+        for v, h in cands.items():
+            if v not in defined and ({x} | defined) & _free(h[2]):
+                defined.add(v)
+                changed = True
+    order: list = []
+    while len(order) < len(defined):   # a definition only of x and of variables defined before it
+        nxt = [v for v in sorted(defined - set(order)) if not (_free(cands[v][2]) & (defined - set(order)))]
+        if not nxt:
+            return [], set()   # a cycle: no definitions at all (every such hypothesis then blocks the rule)
+        order += nxt
+    return [cands[v] for v in order], defined
 
 
 def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, list[int]]:

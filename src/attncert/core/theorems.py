@@ -179,7 +179,7 @@ def mvt_hyp(cited: Obligation, **terms) -> Hyp:
     shape = mvt_shape(cited)
     if isinstance(shape, str):
         raise ValueError(shape)
-    f, x, lo, hi, rel, _rest = shape
+    f, x, lo, hi, rel, _rest, _defs = shape
     env = {k: node_of(v) for k, v in terms.items()}
     at = lambda end: _subst(f, {**env, x: _subst(end, env)})  # noqa: E731
     return Hyp((_MVT_REL[rel], at(lo), at(hi)), MVT + cited.id)
@@ -216,10 +216,43 @@ def mvt_shape(cited: Obligation):
     plain = [h.expr for h in cited.claim.hyps if h.by is None]   # sourced ones hold at every x
     lows = [h for h in plain if h[0] in ("gt", "ge") and h[1] == ("var", x) and x not in free_vars(h[2])]
     highs = [h for h in plain if h[0] in ("lt", "le") and h[1] == ("var", x) and x not in free_vars(h[2])]
-    rest = [h for h in plain if x not in free_vars(h)]
-    if len(lows) != 1 or len(highs) != 1 or len(rest) + 2 != len(plain):
+    if len(lows) != 1 or len(highs) != 1:
         return f"{cited.id} must bound {x} by one plain hypothesis x > L (or >=) and one x < U (or <=), and no other"
-    return f, x, lows[0][2], highs[0][2], g[0], rest
+    others = [h for h in plain if h is not lows[0] and h is not highs[0]]
+    domains = {v.name: v.domain for v in cited.claim.vars}
+    defs = definitions(others, x, domains, free_vars(f) | free_vars(lows[0][2]) | free_vars(highs[0][2]))
+    rest = [h for h in others if h not in defs.values()]
+    if any(({x} | set(defs)) & free_vars(h) for h in rest):
+        return f"{cited.id} must bound {x} by one plain hypothesis x > L (or >=) and one x < U (or <=), and no other"
+    return f, x, lows[0][2], highs[0][2], g[0], rest, defs
+
+
+def definitions(plain: list, x: str, domains: dict, used: set) -> dict:
+    """{v: hypothesis} for the plain hypotheses v = t that define a real variable v from x (the prover's reading
+    of the monotonicity rule's definitions, docs/axioms.md): v not in f, L, U (``used``) nor in t, defined by
+    no other plain hypothesis, t mentioning x or a variable so defined, no cycle. At each x the witness
+    v = t(x) satisfies them, so they are not carried."""
+    one: dict = {}
+    for h in plain:
+        if h[0] == "eq" and h[1][0] == "var" and h[1][1] != x and domains.get(h[1][1]) == "real" \
+                and h[1][1] not in used and h[1][1] not in free_vars(h[2]):
+            one.setdefault(h[1][1], []).append(h)
+    one = {v: hs[0] for v, hs in one.items() if len(hs) == 1}
+    reach: set = set()
+    grew = True
+    while grew:
+        grew = False
+        for v, h in one.items():
+            if v not in reach and free_vars(h[2]) & (reach | {x}):
+                reach.add(v)
+                grew = True
+    done: list = []
+    while len(done) < len(reach):
+        ready = [v for v in sorted(reach - set(done)) if not free_vars(one[v][2]) & (reach - set(done))]
+        if not ready:
+            return {}
+        done += ready
+    return {v: one[v] for v in done}
 
 
 def mvt_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, list[int], list[tuple]]:
@@ -229,7 +262,7 @@ def mvt_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, 
     shape = mvt_shape(cited)
     if isinstance(shape, str):
         return shape, [], []
-    f, x, lo, hi, rel, rest = shape
+    f, x, lo, hi, rel, rest, defs = shape
     cvars = {v.name: v.domain for v in cited.claim.vars}
     ints = {v.name for v in citing.claim.vars if v.domain == "int"}
     h = citing.claim.hyps[i].expr
@@ -254,6 +287,8 @@ def mvt_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, 
         free_vars(r, need)
     if x in need or not need <= set(right) - {x}:
         return f"L, U or a hypothesis of {cited.id} has a variable the rule does not fix", [], []
+    if any(not free_vars(d[2]) - set(defs) - {x} <= set(right) for d in defs.values()):
+        return f"a definition in {cited.id} has a variable the rule does not fix", [], []
     # every instantiated piece: f and L at L, f, U and the carried hypotheses at U (attack round 11)
     if any(_moves_derivative(n, left) for n in (f, lo)) or any(_moves_derivative(n, right) for n in [f, hi] + rest):
         return f"the instance of {cited.id} moves a derivative's variable", [], []
