@@ -236,11 +236,22 @@ ob("lemma6.concavity_applies", "ks:B.2 (104) (Lemma 5 applies on y < a_n)",
    "y < a_n, max_{i<n} a_i - delta > a_n, delta > log n + 3  =>  y < max(max_{i<n} a_i, y) - log n - 3",
    claim(VN + ["y", "an", "delta", "ln"], [y < an] + SEP6, y < max_(M, y) - ln - 3), ["smt"])
 CONC_APPLIES = obs[-1]
+# the sign of h'(y) over plain reals: with every atom of Lemma 5 in one query, z3 took about a minute on the
+# checker's re-run (cvc5 0.2 s); linked with the terms it is about, the query is a literal hypothesis
+Gv, D2w, Ew = var("G"), var("D2"), var("E")
+ob("lemma6.sign_decreasing", "ks:B.2 (104) (the sign of the tangent gap's derivative)",
+   "G = (a_n - y) D2, D2 = E and D2 < 0, y < a_n  =>  G < 0",
+   claim(["G", "D2", "E", "y", "an"], [Gv.eq((an - y) * D2w), and_(D2w.eq(Ew), D2w < 0), y < an], Gv < 0), ["smt"])
+SIGN_DEC = obs[-1]
+D2y = diff(diff(By, y), y)
+p_y = exp(y) / (Qv + exp(y))
 ob("lemma6.tangent_decreasing", "ks:B.2 (104) (the tangent gap decreases on (b_n, a_n))",
    "b_n < y < a_n (with (102)): h'(y) = (a_n - y) d^2/dy^2 boltz(b, y) < 0 (Lemma 5 at x = y)",
    claim(VN + ["y", "P", "Q", "l", "ln", "w", "S", "an", "bn", "delta"],
          merge_hyps([y > bn, y < an] + SEP6, link_hyps(CONC_APPLIES), link_hyps(Z_POS, x=y), link_hyps(Z_POS, x=an),
-                    link_hyps(TANGENT_DERIV), link_hyps(LEMMA5, x=y)),
+                    link_hyps(TANGENT_DERIV), link_hyps(LEMMA5, x=y),
+                    link_hyps(SIGN_DEC, G=diff(H6, y), D2=D2y,
+                              E=p_y * ((1 - 2 * p_y) * (log(p_y) + S + 1) + 1), y=y, an=an)),
          diff(H6, y) < 0), ["smt"])
 TANGENT_DECREASING = obs[-1]
 B_b, B_a = Bof(bn), Bof(an)
