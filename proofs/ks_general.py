@@ -169,14 +169,20 @@ ob("sign_84", "ks:B.2 (92)-(93)",
          implies(x < max_(Mv, x) - ln - 1, Dv < 0)), ["smt"])
 SIGN_84 = obs[-1]
 M_ALL = max_(M, x)   # max_j a_j over all n coordinates
+
+
+def _facts_at_x(deriv):
+    """The links both roots carry: Q + e^x > 0, Gibbs' inequality, max <= L, the derivative (``deriv``), log p,
+    S = L - boltz, p > 0 and log n >= 0."""
+    return [link_hyps(o) for o in (Z_POS, GIBBS_BOLTZ, LSE_MAX, deriv, LOG_P, ENTROPY, P_POS, LN_NONNEG)]
+
+
 ob("lemma4.conclusion", "ks:B.2 Lemma 4 (83)-(84), every n >= 2",
    "d/dx boltz(a) = p (1 + log p + S(p)) (83), and d/dx boltz(a) < 0 when x < max_j a_j - log n - 1 (84), for "
    "a = (b_1, ..., b_N, x), n = N + 1 >= 2, every real sequence b and every real x (x is any coordinate a_i, b "
    "the others)",
    claim(VN + ["x", "P", "Q", "l", "ln", "w", "S"],
-         merge_hyps(link_hyps(Z_POS), link_hyps(GIBBS_BOLTZ), link_hyps(LSE_MAX), link_hyps(DERIV), link_hyps(LOG_P),
-                    link_hyps(ENTROPY), link_hyps(P_POS), link_hyps(LN_NONNEG),
-                    link_hyps(SIGN_84, D=D, p=p, B=B, M=M)),
+         merge_hyps(*_facts_at_x(DERIV), link_hyps(SIGN_84, D=D, p=p, B=B, M=M)),
          and_(D.eq(p * (1 + log(p) + S)), implies(x < M_ALL - ln - 1, D < 0))), ["smt"])
 
 # Lemma 5 for every n >= 2: (97) as the second derivative in x, and (94) under (95), by (98)-(101): the sign
@@ -206,9 +212,7 @@ ob("lemma5.conclusion", "ks:B.2 Lemma 5 (94)-(95), every n >= 2",
    "a = (b_1, ..., b_N, x), n = N + 1 >= 2, every real sequence b and every real x (x is any coordinate a_i, b "
    "the others)",
    claim(VN + ["x", "P", "Q", "l", "ln", "w", "S"],
-         merge_hyps(link_hyps(Z_POS), link_hyps(GIBBS_BOLTZ), link_hyps(LSE_MAX), link_hyps(DERIV2), link_hyps(LOG_P),
-                    link_hyps(ENTROPY), link_hyps(P_POS), link_hyps(LN_NONNEG), link_hyps(P_EXP), [H95],
-                    link_hyps(SIGN_94, D2=D2, p=p, B=B, M=M)),
+         merge_hyps(*_facts_at_x(DERIV2), link_hyps(P_EXP), [H95], link_hyps(SIGN_94, D2=D2, p=p, B=B, M=M)),
          and_(D2.eq(p * ((1 - 2 * p) * (log(p) + S + 1) + 1)), D2 < 0)), ["smt"])
 LEMMA5 = obs[-1]
 

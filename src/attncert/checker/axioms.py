@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .qarith import Undecided
-from .trees import BINDERS, Reject, check_binders, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
+from .trees import BINDERS, KINDS, Reject, check_binders, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
 
 AXIOMS_SCHEMA = "attncert.axioms/1"
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
@@ -118,8 +118,8 @@ def linear_differences(a, b) -> list:
     return [("add", la.get(v, zero), ("neg", lb.get(v, zero))) for v in sorted(set(la) | set(lb))]
 
 
-# the leaf each kind of axiom variable is written with
-_LEAF_OF = {"real": "var", "int": "var", "body": "var", "pred": "var", "vec": "vvar", "set": "fset", "setbody": "fset"}
+# the kinds an axiom variable may have, and the leaf each is written with (trees.KINDS)
+_LEAF_OF = {k: KINDS[k][0] for k in ("real", "int", "body", "pred", "vec", "set", "setbody")}
 
 
 def _var_sorts(n, vs: dict, name: str) -> None:

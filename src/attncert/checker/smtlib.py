@@ -252,6 +252,7 @@ class _Tr:
 
 
 POS, NONNEG = "pos", "nonneg"
+OPAQUE_DOMAINS = ("vec", "seq", "set", "sets")   # never declared: only their atoms reach the solver
 
 
 def sign(n) -> str | None:
@@ -339,7 +340,7 @@ def queries(domains: dict, hyps: list, goal) -> tuple[str, list[str], list[str],
                 tr.settled.add(f"(> {t} 0.0)")
     head = "(set-logic QF_NRA)\n" if "int" not in domains.values() else LOGIC_HEAD
     decl = "".join(f"(declare-fun {tr.sym[v]} () {'Int' if d == 'int' else 'Real'})\n"
-                   for v, d in sorted(domains.items()) if d not in ("vec", "seq", "set", "sets"))
+                   for v, d in sorted(domains.items()) if d not in OPAQUE_DOMAINS)
     decl += "".join(f"(declare-fun {a} () Real)\n" for a in tr.decls)
     decl += "".join(f"(declare-fun {a} () Bool)\n" for a in tr.bools)
     guarded = [f"(=> (not (= {v} 0.0)) (= (* {q} {v}) {u}))" for q, u, v in tr.quot]

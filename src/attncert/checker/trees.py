@@ -36,6 +36,11 @@ BINDERS = {"sum", "bmax", "bmin", "forall", "bunion"}
 SET_OPS = {"fset", "fsets", "sat", "union", "bunion", "card", "subset"}
 FAMILY_OPS = BINDERS | SET_OPS | {"seq", "at", "idx"}
 NAMED = ("var", "vvar", "seq", "fset", "fsets")
+# each kind of axiom (or cited) variable: the leaf it is written with and the sort of the term it takes. body,
+# pred and setbody terms may use the index of the big operator they stand under; the others may not
+KINDS = {"real": ("var", "real"), "int": ("var", "real"), "defined": ("var", "real"), "body": ("var", "real"),
+         "pred": ("var", "formula"), "vec": ("vvar", "vec"), "seq": ("seq", "seq"), "set": ("fset", "set"),
+         "setbody": ("fset", "set"), "sets": ("fsets", "sets")}
 RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 

@@ -15,7 +15,7 @@ from . import axioms as axiom_list
 from . import bnb, smtlib, treecover
 from . import theorems as theorem_certs
 from .qarith import MAX_PREC, TooMuchWork, Undecided, _spend, reset_work
-from .trees import FAMILY_OPS, NAMED, NO_SOLVER, CannotCheck, check_binders, sort_of as _tree_sort, free_idx, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
+from .trees import FAMILY_OPS, KINDS, NAMED, NO_SOLVER, CannotCheck, check_binders, sort_of as _tree_sort, free_idx, Reject, check_name, free_names as _free, check_sorts, defined_at, identically_zero, ival, log_rewrite, no_diff, parse, parse_rational
 
 SCHEMA = "attncert.cert/2"
 RETIRED = {"attncert.theorem/1": "its roots were named by id only, not bound to the claims they prove (attack round "
@@ -599,9 +599,7 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
         # the leaf a variable of each kind is written with, and the sort of the term it takes: body, pred
         # and setbody terms may use the index ["idx"] of the big operator they stand under (docs/axioms.md,
         # "Indexed families", "Finite sets"); every other variable is one value, never a function of it
-        leaf, want = {"vec": ("vvar", "vec"), "seq": ("seq", "seq"), "set": ("fset", "set"),
-                      "setbody": ("fset", "set"), "sets": ("fsets", "sets"), "body": ("var", "real"),
-                      "pred": ("var", "formula")}.get(dom, ("var", "real"))
+        leaf, want = KINDS.get(dom, ("var", "real"))
         if pat[0] != leaf or _sort_of(term) != want:
             return False
         if dom not in ("body", "pred", "setbody") and free_idx(term):

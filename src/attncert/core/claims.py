@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from attncert.core.errors import ExprError
-from attncert.core.expr import E, check_arity, check_binders, free_vars, node_of, sha256, sort_of, to_json
+from attncert.core.expr import LEAF_DOMAIN, E, check_arity, check_binders, free_vars, node_of, sha256, sort_of, to_json
 from attncert.core.verdict import Verdict
 
 PAPERS = ("infoflow", "ks")
@@ -157,7 +157,7 @@ def _sorts(n: tuple, formula: bool) -> None:
         raise ExprError(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
 
 
-_LEAF_DOMAIN = {"vvar": "vec", "seq": "seq", "fset": "set", "fsets": "sets"}   # a var is any other domain
+_LEAF_DOMAIN = LEAF_DOMAIN   # the named leaves that are not reals; a var is any other domain
 _WHAT = {"vec": "a vector", "seq": "a sequence", "set": "a finite set", "sets": "a sequence of finite sets"}
 
 
