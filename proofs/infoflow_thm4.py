@@ -7,8 +7,9 @@ separation of F(W1), F(W2) and the use of Lemma 4 of Yu et al. Part 2 (two layer
 the softmax stages (by the Boltzmann bound of Kajitsuka-Sato B.2), and the error budget (39)-(43). The
 built network is certified separately (``attncert construct thm4``, docs/theorem4.md).
 
-Vectors enter the chains through their norms: a norm is a named non-negative quantity and the
-triangle inequality / homogeneity are facts (``fact:``). e = eps^(k+1) is a named positive quantity.
+Vectors enter the chains through their norms, with the norm axioms of attncert/checker/axioms.json (no
+``fact:`` premise is left in this family). e = eps^(k+1) is a named positive quantity. F1's Taylor remainder
+is the chain ``taylor4.*`` (the monotonicity rule four times per side).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact, mer
 from attncert.papers.infoflow.depth import C_ABS, b_points
 from attncert.papers.ks.boltzmann import boltz as ks_boltz, entropy as ks_entropy, logsumexp as ks_logsumexp
 from attncert.papers.ks.boltzmann import partition as ks_partition, softmax as ks_softmax
-from attncert.core.expr import E, abs_, add, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, var
+from attncert.core.expr import E, abs_, add, substitute, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, var
 from attncert.core.expr import IDX, at as at_, bmax, bmin, forall, norm, seq, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
 from attncert.core.verdict import Verdict
-from attncert.core.theorems import link_hyps
+from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
 from attncert_proofs.infoflow_thm6 import obs as _thm6_obs
 
 PAPER = "infoflow"
@@ -247,11 +248,15 @@ ob("sum_between_M_and_TM", f"{REF} (L408) M_i <= sum <= T M_i",
    "every term is <= M_i and one term equals M_i, so M_i <= sum <= T M_i (T = 4)",
    claim(["l1", "l2", "l3", "l4", "Mi"], [x > 0 for x in lam] + [x <= Mi for x in lam] + [lam[3].eq(Mi)],
          and_(add(*lam) >= Mi, add(*lam) <= 4 * Mi)), ["smt"])
-la, lb = v("la", "lb")
+# the candidates (y, t) of the argmax (L361), y in P0 and t in [T] outside t_1..t_{i-1}, enumerated as k = 1..Kc with
+# lam_k = lambda_i(y, t); (z(t), t) is the candidate k0 (z(t) in P0, t <= T0 not among t_1..t_{i-1})
+Kc, k0, lam_s = var("Kc"), var("k0"), seq("lam")
 ob("lambda_le_M", f"{REF} (L408) the U-terms are <= M_i",
-   "lambda_i(z(t), t) <= lambda_i(y_i, t_i) (argmax over P0 and positions outside t_1..t_{i-1}, which t <= T0 is) "
-   "and lambda_i(y_i, t_i) <= M_i",
-   claim(["la", "lb", "Mi"], [fact(la <= lb, "fact:(y_i, t_i) is the argmax (L366-370)"), lb <= Mi], la <= Mi), ["smt"])
+   "lambda_i(z(t), t) = lam_k0 <= max_k lam_k = lambda_i(y_i, t_i) (the argmax (L361) over the Kc candidates "
+   "(y, t), y in P0, t outside t_1..t_{i-1}, of which (z(t), t) is one) and lambda_i(y_i, t_i) <= M_i",
+   claim([Var("Kc", "int"), Var("k0", "int"), "Mi", Var("lam", "seq")],
+         [k0 >= 1, k0 <= Kc, axiom("bmax_at", N=Kc, s=lam_s, k=k0), bmax(Kc, at_(lam_s, IDX)) <= Mi],
+         at_(lam_s, k0) <= Mi), ["smt"])
 
 # ================================================================ the eight identities (L426-446)
 # a concrete layout: T = 6, H = 1, T0 = 4, J = {1, 3}, I' = {2, 4}, K' = {5, 6}
@@ -896,16 +901,138 @@ ob("tanh3_bound", f"{REF} Part 2 (output block)", "|tanh'''| = |(1 - u^2)(6u^2 -
    claim(["u"], [uu > -1, uu < 1], abs_((1 - uu * uu) * (6 * uu * uu - 2)) <= 2), ["smt"])
 ob("tanh4_bound", f"{REF} Part 2 step 4 (F1)", "|tanh''''| = |8u(1 - u^2)(2 - 3u^2)| <= 409/100 for u = tanh x in (-1, 1)",
    claim(["u"], [uu > -1, uu < 1], abs_(8 * uu * (1 - uu * uu) * (2 - 3 * uu * uu)) <= F(409, 100)), ["smt"])
-Kf, th, t2v, M4v, Rp, Rq, gv = v("K", "theta", "t2", "M4", "Rp", "Rq", "g")
+# ---- Taylor with Lagrange remainder for f(h) = tanh(b + h) + tanh(b - h), the even part of F1 (thm4net), by the
+# monotonicity rule four times (docs/axioms.md): R(h) = f(h) - 2 tanh b - h^2 tanh''(b) has R = R' = R'' = R''' = 0
+# at h = 0 and |R''''| = |tanh''''(b + h) + tanh''''(b - h)| <= 2 M4, M4 = 409/100 (tanh4_bound). For s = +1, -1,
+# G_k is the k-th derivative of M4 y^4/12 - s R(y): G_k' = G_(k+1), G_k(0) = 0 and G_4 = 2 M4 - s R'''' >= 0, so
+# G_3, G_2, G_1, G_0 >= 0 on y >= 0 in turn, that is |R(y)| <= M4 y^4/12 for y >= 0; y <= 0 by R(-y) = R(y)
+bb, yy, YY, zz, hh = v("b", "y", "Y", "z", "h")
+M4c = num(F(409, 100))
+T_ = tanh_tree
+
+
+def _d(k: int, z):
+    """The k-th derivative of tanh at z, k = 1..4, as a polynomial in t = tanh z (tanh_d2, tanh_d3, tanh_d4)."""
+    t = T_(z)
+    return {1: 1 - t * t, 2: -2 * t * (1 - t * t), 3: (1 - t * t) * (6 * t * t - 2),
+            4: 8 * t * (1 - t * t) * (2 - 3 * t * t)}[k]
+
+
+def _R(k: int, y):
+    """The k-th derivative of R at y, k = 0..4."""
+    if k == 0:
+        return T_(bb + y) + T_(bb - y) - 2 * T_(bb) - y * y * _d(2, bb)
+    if k == 1:
+        return _d(1, bb + y) - _d(1, bb - y) - 2 * y * _d(2, bb)
+    if k == 2:
+        return _d(2, bb + y) + _d(2, bb - y) - 2 * _d(2, bb)
+    return _d(k, bb + y) + (-1) ** k * _d(k, bb - y)
+
+
+def _G(sgn: int, k: int, y):
+    """G_k(y): the k-th derivative of M4 y^4/12 - sgn R(y)."""
+    poly = {0: M4c * y ** 4 / 12, 1: M4c * y ** 3 / 3, 2: M4c * y * y, 3: 2 * M4c * y, 4: 2 * M4c}[k]
+    return poly - _R(k, y) if sgn > 0 else poly + _R(k, y)
+
+
+ob("tanh_d2", f"{REF} Part 2 step 4 (F1 of attncert.papers.infoflow.thm4net)", "tanh'' = -2 t (1 - t^2), t = tanh",
+   claim(["x"], [], diff(diff(tnh, xx), xx).eq(_d(2, xx))), ["identity"])
+ob("tanh_range_lo", f"{REF} Part 2 step 4 (F1)", "tanh z > -1 (tanh z = (e^{2z} - 1)/(e^{2z} + 1), e^{2z} > 0)",
+   claim(["z"], [axiom("exp_pos", x=2 * zz)], T_(zz) > -1), ["smt"])
+ob("tanh_range_hi", f"{REF} Part 2 step 4 (F1)", "tanh z < 1 (tanh z = (e^{2z} - 1)/(e^{2z} + 1), e^{2z} > 0)",
+   claim(["z"], [axiom("exp_pos", x=2 * zz)], T_(zz) < 1), ["smt"])
+TANH4 = next(o for o in obs if o.id == "infoflow.thm4.tanh4_bound")
+ob("tanh4_at", f"{REF} Part 2 step 4 (F1)", "|tanh''''(z)| <= 409/100 for every real z (tanh4_bound at u = tanh z)",
+   claim(["z"], merge_hyps(link_hyps(obs[-2]), link_hyps(obs[-1]), link_hyps(TANH4, u=T_(zz))), abs_(_d(4, zz)) <= M4c),
+   ["smt"])
+TANH4_AT = obs[-1]
+
+
+def _at0(z):
+    """z with y sent to 0, as the monotonicity rule writes f(0): b + 0, b - 0."""
+    return E(substitute(node_of(z), {"y": node_of(num(0))}))
+
+
+# tanh(b + 0) = tanh(b - 0) = tanh b: the solvers key exp atoms by their form, so G_k(0) = 0 needs these equalities
+# (exp_le both ways between the arguments); stated once, as two small steps, and linked where f(0) appears
+SHIFT0 = []
+for z, tag in ((bb + yy, "plus"), (bb - yy, "minus")):
+    a0 = 2 * _at0(z)
+    ob(f"taylor4.tanh_at_0_{tag}", f"{REF} Part 2 step 4 (F1), Taylor",
+       f"tanh({_at0(z)}) = tanh(b) (equal exp arguments)",
+       claim(["b"], [axiom("exp_le", x=a0, y=2 * bb), axiom("exp_le", x=2 * bb, y=a0)], T_(_at0(z)).eq(T_(bb))), ["smt"])
+    SHIFT0 += link_hyps(obs[-1])
+
+
+TAYLOR_HALF = {}
+for sgn, tag in ((1, "upper"), (-1, "lower")):
+    prev = None
+    for k in (3, 2, 1, 0):
+        ob(f"taylor4.{tag}.d{k}", f"{REF} Part 2 step 4 (F1), Taylor",
+           f"d/dy G_{k}(y) = G_{k + 1}(y), G_k the k-th derivative of M4 y^4/12 {'-' if sgn > 0 else '+'} R(y)",
+           claim(["y", "b"], [], diff(_G(sgn, k, yy), yy).eq(_G(sgn, k + 1, yy))), ["identity"])
+        ident = obs[-1]
+        if prev is None:   # G_4 = 2 M4 -+ (tanh''''(b + y) + tanh''''(b - y)) >= 0 by |tanh''''| <= M4
+            above = link_hyps(TANH4_AT, z=bb + yy) + link_hyps(TANH4_AT, z=bb - yy)
+        else:              # G_(k+1)(y) >= 0 for y >= 0: the step above at Y = y
+            above = link_hyps(prev, Y=yy)
+        ob(f"taylor4.{tag}.inc{k}", f"{REF} Part 2 step 4 (F1), Taylor",
+           f"0 <= y < Y  =>  d/dy G_{k}(y) = G_{k + 1}(y) >= 0",
+           claim(["y", "Y", "b"], merge_hyps(yy >= 0, yy < YY, link_hyps(ident), above), diff(_G(sgn, k, yy), yy) >= 0),
+           ["smt"])
+        inc = obs[-1]
+        ob(f"taylor4.{tag}.g{k}", f"{REF} Part 2 step 4 (F1), Taylor",
+           f"G_{k}(Y) >= G_{k}(0) = 0 for Y >= 0 (the mean value theorem on G_{k} over (0, Y))",
+           claim(["Y", "b"], merge_hyps(YY >= 0, SHIFT0, [mvt_hyp(inc)]), _G(sgn, k, YY) >= 0), ["smt"])
+        prev = obs[-1]
+    TAYLOR_HALF[sgn] = prev
+TAYLOR_GOAL = abs_(_R(0, hh)) <= M4c * hh ** 4 / 12
+ob("taylor4.pos", f"{REF} Part 2 step 4 (F1), Taylor",
+   "h >= 0  =>  |R(h)| <= M4 h^4/12 (both halves at Y = h)",
+   claim(["h", "b"], merge_hyps(hh >= 0, link_hyps(TAYLOR_HALF[1], Y=hh), link_hyps(TAYLOR_HALF[-1], Y=hh)), TAYLOR_GOAL),
+   ["smt"])
+T_POS = obs[-1]
+NEG_NONNEG = next(o for o in _thm6_obs if o.id == "infoflow.thm6.fact.neg_nonneg")
+# R(-h) = R(h): tanh(b - (-h)) and tanh(b + h), tanh(b + (-h)) and tanh(b - h) have equal exp arguments
+SWAP = [axiom("exp_le", x=2 * (bb - (-hh)), y=2 * (bb + hh)), axiom("exp_le", x=2 * (bb + hh), y=2 * (bb - (-hh))),
+        axiom("exp_le", x=2 * (bb + (-hh)), y=2 * (bb - hh)), axiom("exp_le", x=2 * (bb - hh), y=2 * (bb + (-hh)))]
+ob("taylor4.neg", f"{REF} Part 2 step 4 (F1), Taylor",
+   "h <= 0  =>  |R(h)| <= M4 h^4/12 (the case h >= 0 at -h, and R(-h) = R(h): f is even)",
+   claim(["h", "b"], merge_hyps(hh <= 0, link_hyps(NEG_NONNEG), link_hyps(TAYLOR_HALF[1], Y=-hh)[1:],
+                                link_hyps(TAYLOR_HALF[-1], Y=-hh)[1:], SWAP), TAYLOR_GOAL), ["smt"])
+ob("taylor4", f"{REF} Part 2 step 4 (F1), Taylor with Lagrange remainder",
+   "|tanh(b + h) + tanh(b - h) - 2 tanh b - h^2 tanh''(b)| <= M4 h^4/12, M4 = 409/100, for all real b, h (by cases "
+   "on h)", claim(["h", "b"], [cases_hyp(T_POS, obs[-1])], TAYLOR_GOAL), ["smt"])
+TAYLOR = obs[-1]
+Kf, th, t2v, Rp, Rq, gv = v("K", "theta", "t2", "Rp", "Rq", "g")
+P_, Q_ = th * (xx + y1), th * (xx - y1)
+F1_ = Kf * (T_(bb + P_) + T_(bb - P_) - T_(bb + Q_) - T_(bb - Q_))   # F1 (thm4net): K [f(theta p) - f(theta q)]
+# the solvers take the bound over plain reals (g, t2, Rp, Rq) and time out with the tanh atoms in the query: the core
+# below is cited with g = F1, t2 = tanh''(b), Rp = R(theta p), Rq = R(theta q) (a link with terms); its premises are
+# then taylor4 at theta p and theta q and the identity ffn_taylor_form
+CORE_GOAL = (abs_(gv - xx * y1) <= abs_(4 * Kf * th * th * t2v - 1) * abs_(xx * y1)
+             + abs_(Kf) * th ** 4 * M4c * ((xx + y1) ** 4 + (xx - y1) ** 4) / 12)
+ob("ffn_product_core", f"{REF} Part 2 step 4 (F1)",
+   "|Rp| <= M4 (theta p)^4/12, |Rq| <= M4 (theta q)^4/12 and g = K[theta^2 t2 (p^2 - q^2) + Rp - Rq], p = x + y, "
+   "q = x - y, M4 = 409/100: |g - xy| <= |4 K theta^2 t2 - 1| |xy| + |K| theta^4 M4 (p^4 + q^4)/12",
+   claim(["K", "theta", "t2", "Rp", "Rq", "g", "x", "y1"],
+         [abs_(Rp) <= M4c * P_ ** 4 / 12, abs_(Rq) <= M4c * Q_ ** 4 / 12,
+          gv.eq(Kf * (th * th * t2v * ((xx + y1) ** 2 - (xx - y1) ** 2) + Rp - Rq))],
+         CORE_GOAL), ["smt"])
+CORE = obs[-1]
+AT = {"g": F1_, "t2": _d(2, bb), "Rp": _R(0, P_), "Rq": _R(0, Q_)}
+ob("ffn_taylor_form", f"{REF} Part 2 step 4 (F1)",
+   "K[f(theta p) - f(theta q)] = K[theta^2 tanh''(b) (p^2 - q^2) + R(theta p) - R(theta q)] (f(h) = 2 tanh b + "
+   "h^2 tanh''(b) + R(h): the even Taylor form, the constant terms cancel)",
+   claim(["K", "theta", "x", "y1", "b"], [], E(substitute(node_of(CORE.claim.hyps[2].expr), {k: node_of(t) for k, t in AT.items()}))),
+   ["identity"])
 ob("ffn_product_error", f"{REF} Part 2 step 4 (F1)",
-   "g = K[f(theta p) - f(theta q)] with f(h) = 2 tanh b + h^2 t2 + R(h), |R(h)| <= h^4 M4/12 (Taylor, even part), "
-   "p = x + y, q = x - y: |g - xy| <= |4 K theta^2 t2 - 1| |xy| + |K| theta^4 M4 (p^4 + q^4)/12",
-   claim(["K", "theta", "t2", "M4", "Rp", "Rq", "g", "x", "y1"],
-         [M4v > 0, fact(abs_(Rp) <= (th * (xx + y1)) ** 4 * M4v / 12, "fact:Taylor with Lagrange remainder, |tanh''''| <= M4"),
-          fact(abs_(Rq) <= (th * (xx - y1)) ** 4 * M4v / 12, "fact:Taylor with Lagrange remainder, |tanh''''| <= M4"),
-          fact(gv.eq(Kf * (th * th * t2v * ((xx + y1) ** 2 - (xx - y1) ** 2) + Rp - Rq)), "fact:definition of F1, with the Taylor forms of f(theta p), f(theta q) (odd terms cancel)")],
-         abs_(gv - xx * y1) <= abs_(4 * Kf * th * th * t2v - 1) * abs_(xx * y1)
-         + abs_(Kf) * th ** 4 * M4v * ((xx + y1) ** 4 + (xx - y1) ** 4) / 12), ["smt"])
+   "g = K[f(theta p) - f(theta q)] with f(h) = tanh(b + h) + tanh(b - h) = 2 tanh b + h^2 t2 + R(h), t2 = tanh''(b), "
+   "|R(h)| <= h^4 M4/12 (taylor4), p = x + y, q = x - y: |g - xy| <= |4 K theta^2 t2 - 1| |xy| + |K| theta^4 M4 "
+   "(p^4 + q^4)/12 (ffn_product_core at these terms)",
+   claim(["K", "theta", "x", "y1", "b"],
+         merge_hyps(link_hyps(TAYLOR, h=P_), link_hyps(TAYLOR, h=Q_), link_hyps(obs[-1]), link_hyps(CORE, **AT)),
+         E(substitute(node_of(CORE_GOAL), {k: node_of(t) for k, t in AT.items()}))), ["smt"])
 ob("ffn_domain", f"{REF} Part 2 step 4 (F1)",
    "on F1's domain (x(t)/3 and v(t) in [-1/3, 1/3]^3, per coordinate): |xy| <= 1/9 and (x+y)^4 + (x-y)^4 <= 16/81",
    claim(["x", "y1"], [abs_(xx) <= F(1, 3), abs_(y1) <= F(1, 3)],

@@ -314,12 +314,21 @@ ob("cor2.upper_norm_48_as_printed", "ks:A.4 (48) 'tokenwise (r_max, (2n+1) r_max
    finding=Finding("false-step", "For d >= 2 the column 2k r_max (1, ..., 1) has norm 2k r_max sqrt(d), so "
                    "||X_k + E_k|| can exceed (2n+1) r_max. Repair: use the bound (2n sqrt(d) + 1) r_max, or scale "
                    "E by 1/sqrt(d).", False))
-sdv, kk = V("sdv", "kk")
+sdv, kk, dd = V("sdv", "kk", "d")
+# E_k = c u with c = 2k r_max and u = 1_d, the all-ones vector of R^d, given by its defining property u . u = d (the
+# sum of d ones); ||u|| = sqrt(d) = sdv follows from dot_self and norm_nonneg
+Xk_, ones = vvar("X"), vvar("u")
+cE = 2 * kk * rmax
 ob("cor2.upper_norm_48_repaired", "ks:A.4 (48) repaired",
-   "||X_k + E_k|| <= ||X_k|| + 2k r_max sqrt(d) < (2n sqrt(d) + 1) r_max for 1 <= k <= n",
-   claim(["nx", "g", "kk", "n2", "sdv", "rmax"], [rmax > 0, sdv >= 1, kk >= 1, kk <= n2, nx < rmax,
-                                                  fact(g <= nx + 2 * kk * rmax * sdv, "fact:triangle inequality, ||c 1_d|| = c sqrt(d)")],
-         g < (2 * n2 * sdv + 1) * rmax), ["smt"], repairs="ks.thm.cor2.upper_norm_48_as_printed")
+   "||X_k + E_k|| <= ||X_k|| + ||2k r_max 1_d|| = ||X_k|| + 2k r_max sqrt(d) < (2n sqrt(d) + 1) r_max for 1 <= k <= n "
+   "(triangle inequality; ||c u|| = |c| ||u||; ||1_d||^2 = 1_d . 1_d = d)",
+   claim([Var("d", "int"), "kk", "n2", "sdv", "rmax", Var("X", "vec"), Var("u", "vec")],
+         [rmax > 0, dd >= 1, sdv >= 0, (sdv * sdv).eq(dd), kk >= 1, kk <= n2, norm(Xk_) < rmax,
+          dot(ones, ones).eq(dd),
+          axiom("norm_triangle", x=Xk_, y=vscale(cE, ones)), axiom("norm_scale", c=cE, x=ones),
+          axiom("dot_self", x=ones), axiom("norm_nonneg", x=ones)],
+         norm(vadd(Xk_, vscale(cE, ones))) < (2 * n2 * sdv + 1) * rmax), ["smt"],
+   repairs="ks.thm.cor2.upper_norm_48_as_printed")
 ob("cor2.separation_48_as_printed", "ks:A.4 (48) 'eps-separated'",
    "d = 1, n = 2, r_max = 1, eps = 1/10: tokens 99/100 at position 1 and -99/100 at position 2 (distance 198/100 > eps "
    "in the data) become 299/100 and 301/100 after adding E = (2, 4): still more than eps apart",
