@@ -248,15 +248,15 @@ ob("sum_between_M_and_TM", f"{REF} (L408) M_i <= sum <= T M_i",
    "every term is <= M_i and one term equals M_i, so M_i <= sum <= T M_i (T = 4)",
    claim(["l1", "l2", "l3", "l4", "Mi"], [x > 0 for x in lam] + [x <= Mi for x in lam] + [lam[3].eq(Mi)],
          and_(add(*lam) >= Mi, add(*lam) <= 4 * Mi)), ["smt"])
-# the candidates (y, t) of the argmax (L361), y in P0 and t in [T] outside t_1..t_{i-1}, enumerated as k = 1..Kc with
-# lam_k = lambda_i(y, t); (z(t), t) is the candidate k0 (z(t) in P0, t <= T0 not among t_1..t_{i-1})
-Kc, k0, lam_s = var("Kc"), var("k0"), seq("lam")
+la, lb = v("la", "lb")
+# The argmax of L361 ranges over y in P0, an infinite set (a union of spherical caps), so the step cannot be
+# written as a maximum over a finite family (bmax); (z(t), t) being one of its candidates (z(t) in K_1, t <= T0
+# outside t_1..t_{i-1}) is a fact about the construction that attncert cannot state yet: it stays a premise
 ob("lambda_le_M", f"{REF} (L408) the U-terms are <= M_i",
-   "lambda_i(z(t), t) = lam_k0 <= max_k lam_k = lambda_i(y_i, t_i) (the argmax (L361) over the Kc candidates "
-   "(y, t), y in P0, t outside t_1..t_{i-1}, of which (z(t), t) is one) and lambda_i(y_i, t_i) <= M_i",
-   claim([Var("Kc", "int"), Var("k0", "int"), "Mi", Var("lam", "seq")],
-         [k0 >= 1, k0 <= Kc, axiom("bmax_at", N=Kc, s=lam_s, k=k0), bmax(Kc, at_(lam_s, IDX)) <= Mi],
-         at_(lam_s, k0) <= Mi), ["smt"])
+   "lambda_i(z(t), t) <= lambda_i(y_i, t_i) (argmax over P0 and positions outside t_1..t_{i-1}, which t <= T0 is) "
+   "and lambda_i(y_i, t_i) <= M_i",
+   claim(["la", "lb", "Mi"], [fact(la <= lb, "fact:(y_i, t_i) is the argmax (L361) and (z(t), t) one of its "
+                                             "candidates"), lb <= Mi], la <= Mi), ["smt"])
 
 # ================================================================ the eight identities (L426-446)
 # a concrete layout: T = 6, H = 1, T0 = 4, J = {1, 3}, I' = {2, 4}, K' = {5, 6}

@@ -15,7 +15,7 @@ from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Hyp, Var, claim, fact, merge_hyps
-from attncert.core.expr import IDX, abs_, and_, at, bmax, bsum, diff, exp, forall, implies, log, node_of, num, seq, var
+from attncert.core.expr import IDX, abs_, and_, at, bmax, bsum, diff, exp, forall, implies, log, lpnorm, node_of, num, seq, var, vsub, vvar
 from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
@@ -188,7 +188,7 @@ ob("lemma1_p_range_900", "infoflow:A.3 Lemma 1 (L900) vs Thm 6 bullet 1 (L808)",
                    "`construct thm6 --p 1`).", False))
 
 # ------------------------------------------------------------------ the replacement argument (L945-1000)
-LG, delta, ch, N0, a1, b1, c1 = (var(v) for v in ("LG", "delta", "ch", "N0", "a1", "b1", "c1"))
+LG, delta, ch, N0 = (var(v) for v in ("LG", "delta", "ch", "N0"))
 ob("replacement_unit_979", "infoflow:A.3 (L967-979)",
    "replacing one unit changes the output by ch <= L_G ||H - phi||_{L_p(nu)} < L_G delta <= eps/(2 N0)",
    claim(["ch", "LG", "delta", "eps", "N0", "E"], [LG >= 0, N0 >= 1, eps > 0, delta > 0, E >= 0,
@@ -202,9 +202,14 @@ ob("replacement_unit_979", "infoflow:A.3 (L967-979)",
                    False))
 ob("replacement_sum_985", "infoflow:A.3 (L985)", "sum_{r=1}^{N0} eps/(2 N0) = eps/2",
    claim(["N0", "eps"], [N0 >= 1], (N0 * (eps / (2 * N0))).eq(eps / 2)), ["identity"])
+# the three maps of L993-1000 as elements of L^p (the vector V -> V, the Heaviside network F^ = f2^ o f1^ and the
+# tanh network F = f2 o f1, as functions of V): lpnorm is their L^p norm (docs/axioms.md, "L^p norms")
+Vf, Fh, Ft = vvar("V"), vvar("Fh"), vvar("F")
 ob("triangle_1000", "infoflow:A.3 (L993-1000)",
-   "||V - F|| <= ||V - F^|| + ||F^ - F|| with both terms <= eps/2 gives <= eps",
-   claim(["a1", "b1", "c1", "eps"], [a1 <= eps / 2, b1 <= eps / 2, fact(c1 <= a1 + b1, "fact:Minkowski")], c1 <= eps), ["smt"])
+   "||V - F||_p <= ||V - F^||_p + ||F^ - F||_p (Minkowski) with both terms <= eps/2 gives <= eps",
+   claim(["eps", Var("V", "vec"), Var("Fh", "vec"), Var("F", "vec")],
+         [lpnorm(vsub(Vf, Fh)) <= eps / 2, lpnorm(vsub(Fh, Ft)) <= eps / 2,
+          axiom("lpnorm_triangle", x=Vf, y=Fh, z=Ft)], lpnorm(vsub(Vf, Ft)) <= eps), ["smt"])
 # tanh y <= y and tanh y >= y - y^3/3 for y >= 0, by the monotonicity rule (docs/axioms.md): y - tanh y and
 # tanh y - y + y^3/3 have the derivatives tanh(y)^2 >= 0 and y^2 - tanh(y)^2 >= 0 (the latter since
 # 0 <= tanh y <= y), and both vanish at 0 (exp(2 * 0) = 1: exp_zero and exp_le both ways).

@@ -329,6 +329,15 @@ ob("cor2.upper_norm_48_repaired", "ks:A.4 (48) repaired",
           axiom("dot_self", x=ones), axiom("norm_nonneg", x=ones)],
          norm(vadd(Xk_, vscale(cE, ones))) < (2 * n2 * sdv + 1) * rmax), ["smt"],
    repairs="ks.thm.cor2.upper_norm_48_as_printed")
+ob("cor2.lower_norm_48", "ks:A.4 (48) 'r_min := r_max'",
+   "||X_k + E_k|| >= ||2k r_max 1_d|| - ||X_k|| = 2k r_max sqrt(d) - ||X_k|| > 2k r_max - r_max >= r_max for k >= 1 "
+   "(the lower norm of (48) holds as printed: reverse triangle inequality, ||c u|| = |c| ||u||, ||1_d||^2 = d)",
+   claim([Var("d", "int"), "kk", "sdv", "rmax", Var("X", "vec"), Var("u", "vec")],
+         [rmax > 0, dd >= 1, sdv >= 0, (sdv * sdv).eq(dd), kk >= 1, norm(Xk_) < rmax, dot(ones, ones).eq(dd),
+          axiom("norm_reverse_triangle", x=vscale(cE, ones), y=Xk_), axiom("norm_scale", c=cE, x=ones),
+          axiom("dot_self", x=ones), axiom("norm_nonneg", x=ones),
+          axiom("vector_identity", x=vadd(Xk_, vscale(cE, ones)), y=vadd(vscale(cE, ones), Xk_))],
+         norm(vadd(Xk_, vscale(cE, ones))) > rmax), ["smt"])
 ob("cor2.separation_48_as_printed", "ks:A.4 (48) 'eps-separated'",
    "d = 1, n = 2, r_max = 1, eps = 1/10: tokens 99/100 at position 1 and -99/100 at position 2 (distance 198/100 > eps "
    "in the data) become 299/100 and 301/100 after adding E = (2, 4): still more than eps apart",

@@ -167,6 +167,9 @@ def _eval(n, env):
         return [a[0] * t for t in a[1]]
     if op == "norm":
         return math.sqrt(sum(t * t for t in a[0]))
+    if op == "lpnorm":   # the l^p norm of R^3 (p = env["p"]), one L^p(nu) norm (nu the counting measure)
+        p = env["p"]
+        return max(abs(t) for t in a[0]) if p == math.inf else sum(abs(t) ** p for t in a[0]) ** (1 / p)
     if op == "dot":
         return sum(s_ * t for s_, t in zip(*a))
     if op == "add":
@@ -184,20 +187,23 @@ def _eval(n, env):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.lists(st.integers(-9, 9), min_size=3, max_size=3), min_size=2, max_size=2),
-       st.fractions(min_value=Fraction(-5), max_value=Fraction(5), max_denominator=7))
-def test_the_vector_axioms_hold_on_concrete_vectors(vs, c):
+@given(st.lists(st.lists(st.integers(-9, 9), min_size=3, max_size=3), min_size=3, max_size=3),
+       st.fractions(min_value=Fraction(-5), max_value=Fraction(5), max_denominator=7),
+       st.sampled_from([1.0, 1.5, 2.0, 3.0, float("inf")]))
+def test_the_vector_axioms_hold_on_concrete_vectors(vs, c, p):
     """Every axiom with a vector variable, read from the list and evaluated at random integer vectors of R^3
-    and a rational scalar (floats, with a relative margin): the list says nothing false of Euclidean space."""
+    and a rational scalar (floats, with a relative margin): the list says nothing false of Euclidean space, nor
+    of the l^p norms (p = 1, 1.5, 2, 3, inf) that lpnorm_triangle speaks of."""
     from attncert.core.axioms import axiom_list
 
-    env = {"x": [float(t) for t in vs[0]], "y": [float(t) for t in vs[1]], "c": float(c)}
+    env = {"x": [float(t) for t in vs[0]], "y": [float(t) for t in vs[1]], "z": [float(t) for t in vs[2]], "c": float(c),
+           "p": p}
     from attncert.core.axioms import SIDE_RULES
 
     # vector_identity is a rule (true only for instances that pass its side check): tested above
     vector_axioms = [a for a in axiom_list()[1].values() if "vec" in a.vars.values() and a.name not in SIDE_RULES]
     assert {a.name for a in vector_axioms} == {"norm_nonneg", "norm_scale", "norm_triangle", "norm_reverse_triangle",
-                                               "cauchy_schwarz", "dot_self"}
+                                               "cauchy_schwarz", "dot_self", "lpnorm_triangle"}
     for a in vector_axioms:
         assert not a.hyps and _eval(a.goal, env), a.name
 

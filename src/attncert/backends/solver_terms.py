@@ -256,14 +256,14 @@ class Translation:
                 if op == "exp":
                     self.pos.append(b.rel("gt", a, b.num(Fraction(0))))
             return self.atoms[key]
-        if op in ("norm", "dot"):
+        if op in ("norm", "lpnorm", "dot"):
             key = repr(n)
             if key not in self.atoms:
                 for c in n[1:]:
                     self._vector(c)
                 a = self._fresh("t")
                 self.atoms[key] = a
-                if op == "norm":
+                if op in ("norm", "lpnorm"):
                     self.pos.append(b.rel("ge", a, b.num(Fraction(0))))
             return self.atoms[key]
         if op in ("sum", "bmax", "bmin", "at"):
@@ -384,7 +384,7 @@ def _conjuncts(goal) -> list:
 def _smooth(n) -> None:
     """No kink inside a derivative: abs, max, min and norm (||t x|| = |t| ||x|| at t = 0) are refused, and
     so is every vector operator."""
-    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx",
+    if n[0] in ("abs", "max", "min", "norm", "lpnorm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx",
                 "card", "subset"):
         raise ExprError(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:

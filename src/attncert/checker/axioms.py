@@ -41,7 +41,7 @@ def axioms() -> tuple[int, dict]:
             raise Reject(f"axiom list: bad or repeated name {str(name)[:30]!r}")
         vs = {check_name(v): d for v, d in a["vars"].items()}
         if any(d not in _LEAF_OF for d in vs.values()):
-            raise Reject(f"axiom {name}: a variable is neither real, int, vec, seq, body, pred, set nor setbody")
+            raise Reject(f"axiom {name}: a variable is neither real, int, vec, body, pred, set nor setbody")
         hyps = [parse(h) for h in a["hyps"]]
         goal = parse(a["goal"])
         preds = {v: _TRUE for v, d in vs.items() if d == "pred"}   # a pred variable stands for a formula
@@ -119,7 +119,7 @@ def linear_differences(a, b) -> list:
 
 
 # the kinds an axiom variable may have, and the leaf each is written with (trees.KINDS)
-_LEAF_OF = {k: KINDS[k][0] for k in ("real", "int", "body", "pred", "vec", "seq", "set", "setbody")}
+_LEAF_OF = {k: KINDS[k][0] for k in ("real", "int", "body", "pred", "vec", "set", "setbody")}
 
 
 def _var_sorts(n, vs: dict, name: str) -> None:

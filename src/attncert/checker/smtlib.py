@@ -146,14 +146,14 @@ class _Tr:
                 if op == "exp":
                     self.positive.append(f"(> {name} 0.0)")
             return self.atoms[key]
-        if op in ("norm", "dot"):
+        if op in ("norm", "lpnorm", "dot"):
             key = repr(n)
             if key not in self.atoms:
                 for c in n[1:]:
                     self.vector(c)
                 name = self.fresh("t")
                 self.atoms[key] = name
-                if op == "norm":
+                if op in ("norm", "lpnorm"):
                     self.positive.append(f"(>= {name} 0.0)")
             return self.atoms[key]
         if op in ("sum", "bmax", "bmin", "at"):
@@ -269,7 +269,7 @@ def sign(n) -> str | None:
         return POS if n[1] > 0 else (NONNEG if n[1] == 0 else None)
     if op == "exp":
         return POS
-    if op in ("abs", "norm"):
+    if op in ("abs", "norm", "lpnorm"):
         return NONNEG
     if op == "pow":
         s, k = sign(n[1]), n[2]
@@ -294,7 +294,7 @@ def _differentiable(n) -> None:
     """A derivative atom stands for a real number only where its body is differentiable: no abs, max,
     min or norm inside (they have kinks), no vector at all; poles and log arguments are definedness
     conditions."""
-    if n[0] in ("abs", "max", "min", "norm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx", "seq",
+    if n[0] in ("abs", "max", "min", "norm", "lpnorm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx", "seq",
                 "card", "bunion", "union", "sat", "fset", "fsets", "subset"):
         # big operators, sequences and sets are opaque: no derivative of them; norm has a kink at the zero vector (||t x|| = |t| ||x||); vectors have no derivative here at all
         raise Reject(f"derivative of {n[0]} (not differentiable everywhere)")

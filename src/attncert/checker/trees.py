@@ -19,7 +19,7 @@ _NUM = re.compile(r"-?[0-9]+(/[0-9]+)?\Z")
 # name can never carry solver text
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(\[[A-Za-z0-9_,=]{1,60}\])?\Z")
 NARY = {"add", "mul", "max", "min", "and", "or", "vadd", "union"}
-UNARY = {"neg", "exp", "log", "abs", "not", "norm", "card"}
+UNARY = {"neg", "exp", "log", "abs", "not", "norm", "lpnorm", "card"}
 BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies", "vscale", "dot", "at", "sum", "bmax", "bmin", "forall",
           "sat", "bunion", "subset"}
 # vectors (docs/axioms.md, "Vectors"): vvar names a vector variable (declared 'vec'), vadd sums vectors,
@@ -181,7 +181,7 @@ def _sort(n: tuple) -> str:
     elif op == "bunion":
         want = ["real", "set"]
     else:
-        w = ("formula" if op in ("and", "or", "not", "implies") else "vec" if op in ("vadd", "norm", "dot")
+        w = ("formula" if op in ("and", "or", "not", "implies") else "vec" if op in ("vadd", "norm", "lpnorm", "dot")
              else "set" if op in ("union", "card", "subset") else "real")
         want = [w] * len(kids)
     for c, w in zip(kids, want):
@@ -198,7 +198,7 @@ def _sort(n: tuple) -> str:
 
 # a big operator's body is total (so its atom needs no definedness condition): no log, derivative or vector,
 # division only by a non-zero number, powers only with exponents >= 0
-_NOT_IN_BODY = {"log", "diff", "vvar", "vadd", "vscale", "norm", "dot"}
+_NOT_IN_BODY = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot"}
 
 
 def check_binders(n: tuple, in_body: bool = False) -> None:

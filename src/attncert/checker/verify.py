@@ -435,13 +435,14 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
                        f"({n_conds - len(sides)} settled by their form or a hypothesis) unsat on re-run by "
                        f"{', '.join(smtlib.available())} ({len(mains) + len(sides)} queries)")
         trusted.extend(f"{n} unsat" for n in smtlib.available())
-        vector_atoms = [a for a in atoms if a.startswith(("('norm',", "('dot',"))]
+        vector_atoms = [a for a in atoms if a.startswith(("('norm',", "('lpnorm',", "('dot',"))]
         family_atoms = [a for a in atoms if a.startswith(("('sum',", "('bmax',", "('bmin',", "('at',", "('forall',"))]
         set_atoms = [a for a in atoms if a.startswith(("('card',", "('subset',"))]
         if len(vector_atoms) + len(family_atoms) + len(set_atoms) < len(atoms):
             trusted.append("exp/log/derivative terms abstracted as free reals (over-approximation)")
         if vector_atoms:
-            trusted.append("norm and dot terms of opaque vectors abstracted as free reals, norms >= 0 (over-approximation)")
+            trusted.append("norm, L^p norm and dot terms of opaque vectors abstracted as free reals, norms >= 0 "
+                           "(over-approximation)")
         if family_atoms:
             trusted.append("sums, maxima, minima and values of opaque sequences abstracted as free reals, forall formulas "
                            "as free Booleans (over-approximation)")

@@ -38,7 +38,7 @@ from typing import Iterable, Mapping
 
 from attncert.core.errors import ExprError, NotExact
 
-ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff", "norm", "dot"}
+ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff", "norm", "lpnorm", "dot"}
 RELATIONS = {"lt", "le", "gt", "ge", "eq", "ne"}
 LOGIC = {"and", "or", "not", "implies"}
 LEAVES = {"num", "var", "vvar", "seq", "idx", "fset", "fsets"}
@@ -136,6 +136,7 @@ def vsub(u, w) -> E:
 
 
 def norm(u) -> E: return E(("norm", _const(u)))
+def lpnorm(u) -> E: return E(("lpnorm", _const(u)))   # an L^p(nu) norm (docs/axioms.md, "L^p norms")
 def dot(u, w) -> E: return E(("dot", _const(u), _const(w)))
 
 
@@ -381,7 +382,7 @@ def sort_of(node: tuple) -> str:
     if op == "fset":
         return "set"
     want = {"and": "formula", "or": "formula", "not": "formula", "implies": "formula", "vadd": "vec",
-            "norm": "vec", "dot": "vec", "union": "set", "card": "set", "subset": "set"}.get(op, "real")
+            "norm": "vec", "lpnorm": "vec", "dot": "vec", "union": "set", "card": "set", "subset": "set"}.get(op, "real")
     kids = [c for c in node[1:] if isinstance(c, tuple)]
     for i, c in enumerate(kids):
         if op == "vscale":
@@ -407,7 +408,7 @@ def sort_of(node: tuple) -> str:
 # n-ary operator at least one, the others exactly so many. Leaves (num, var, vvar, seq, fset, fsets) hold one
 # value, idx none, pow a term and an int, diff a term and a name
 _NARY = {"add", "mul", "max", "min", "and", "or", "vadd", "union"}
-_ARITY = {"neg": 1, "exp": 1, "log": 1, "abs": 1, "not": 1, "norm": 1, "card": 1, "div": 2, "implies": 2,
+_ARITY = {"neg": 1, "exp": 1, "log": 1, "abs": 1, "not": 1, "norm": 1, "lpnorm": 1, "card": 1, "div": 2, "implies": 2,
           "vscale": 2, "dot": 2, "at": 2, "sat": 2, "subset": 2, "sum": 2, "bmax": 2, "bmin": 2, "forall": 2,
           "bunion": 2, "pow": 2, "diff": 2, **{r: 2 for r in RELATIONS}}
 
@@ -450,7 +451,7 @@ def check_arity(node) -> None:
 # inside a big operator's body only total operators (so a body is defined at every index, and the opaque
 # atom that stands for the big operator needs no definedness condition): no log, no derivative, no vectors,
 # a division only by a non-zero number, a power only with an exponent >= 0
-_BODY_FORBIDDEN = {"log", "diff", "vvar", "vadd", "vscale", "norm", "dot"}
+_BODY_FORBIDDEN = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot"}
 
 
 def check_binders(node: tuple, in_body: bool = False) -> None:
@@ -514,7 +515,7 @@ LEAF_DOMAIN = {"vvar": "vec", "seq": "seq", "fset": "set", "fsets": "sets"}   # 
 
 def contains_opaque(node: tuple) -> bool:
     """Vectors or indexed families: only SMT with cited axioms decides such a claim."""
-    return contains(node, VECTOR | {"norm", "dot"} | FAMILY)
+    return contains(node, VECTOR | {"norm", "lpnorm", "dot"} | FAMILY)
 
 
 # ---------------------------------------------------------------------------------------
@@ -547,6 +548,8 @@ def show(node: tuple) -> str:
         return f"{show(node[1])}*{show(node[2])}"
     if op == "norm":
         return f"||{show(node[1])}||"
+    if op == "lpnorm":
+        return f"||{show(node[1])}||_p"
     if op == "dot":
         return f"<{show(node[1])}, {show(node[2])}>"
     if op == "add":

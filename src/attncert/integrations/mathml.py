@@ -127,6 +127,9 @@ def mathml_node(node: tuple) -> str:
         return f"<mrow>{_sub(node[1], PREC['mul'])}<mo>&#x2062;</mo>{_sub(node[2], PREC['mul'] + 1)}</mrow>"
     if op == "norm":
         return f'<mrow><mo stretchy="false">&#x2016;</mo>{mathml_node(node[1])}<mo stretchy="false">&#x2016;</mo></mrow>'
+    if op == "lpnorm":   # ||x||_p, the L^p(nu) norm
+        return (f'<msub><mrow><mo stretchy="false">&#x2016;</mo>{mathml_node(node[1])}<mo stretchy="false">&#x2016;</mo></mrow>'
+                "<mi>p</mi></msub>")
     if op == "dot":
         return f"<mrow>{_sub(node[1], PREC['mul'] + 1)}<mo>&#x22C5;</mo>{_sub(node[2], PREC['mul'] + 1)}</mrow>"
     if op == "add":
