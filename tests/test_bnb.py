@@ -217,7 +217,9 @@ def test_a_huge_derivative_is_refused_fast(tmp_path):
 
 def test_nested_derivatives_stay_polynomial(tmp_path):
     """The 14th derivative of exp(x^2) as nested derivative nodes ran past 200 s (the derivative of a
-    shared subtree was recomputed as a tree); it is a DAG now."""
+    shared subtree was recomputed as a tree); it is a DAG now. The bound is a guard against that blow-up (as a
+    tree the work grows about 3x per derivative), not a timing target: about 15 s here when idle, and a loaded
+    machine (the suite under load) took 33 s, so the guard is set well above either."""
     fg = _forge()
     X = fg.var("x")
     f = fg.op("exp", fg.op("mul", X, X))
@@ -226,7 +228,7 @@ def test_nested_derivatives_stay_polynomial(tmp_path):
     c = fg.claim(["x"], _box(fg, x=(0, 1)), fg.op("ge", f, fg.num(10 ** 30)))
     ev = {"kind": "counterexample", "point": {"x": "1/2"}, "bits": 64, "margin": None, "zero_test": False}
     code, text, secs = _verify_files(tmp_path, fg.cert("h4", c, ev, verdict="REFUTED"))
-    assert code == 0 and secs < 30, (secs, text)
+    assert code == 0 and secs < 150, (secs, text)
 
 
 def test_exact_work_is_charged_quadratically():

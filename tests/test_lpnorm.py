@@ -65,6 +65,8 @@ def test_checker_verifies_and_refuses_forgeries(cert, tmp_path):
     assert code == 0 and "axiom lpnorm_triangle (axiom list v5)" in text and "L^p norm" in text, text
     rel = path_for("", r).lstrip("/")
     obj = json.loads((out / rel).read_text())
+    # the prover's own trust entry names what was abstracted: norms here, not exp/log terms
+    assert any("L^p norm" in t for t in obj["trust"]) and not any("exp/log" in t for t in obj["trust"]), obj["trust"]
 
     def goal_halved(c):
         c["claim"]["goal"][2] = ["mul", ["num", "1/2"], ["var", "eps"]]

@@ -45,14 +45,37 @@ def both_unsat(ob: Obligation, timeout: float, goal: bool = True) -> tuple[dict,
     return answers, "not unsat on both solvers (" + ", ".join(f"{k}: {v}" for k, v in answers.items()) + ")"
 
 
+# what the solvers were not told about each kind of atom (keyed by the atom's head, as the certificate lists it)
+_ATOM_KINDS = (
+    (("('norm',", "('lpnorm',", "('dot',"), "norm, L^p norm and dot terms of opaque vectors abstracted as free reals, "
+                                            "norms >= 0 (over-approximation)"),
+    (("('sum',", "('bmax',", "('bmin',", "('at',", "('forall',"),
+     "sums, maxima, minima and values of opaque sequences abstracted as free reals, forall formulas as free "
+     "Booleans (over-approximation)"),
+    (("('card',", "('subset',"), "cardinalities of opaque finite sets abstracted as free reals, subset formulas as "
+                                 "free Booleans (over-approximation)"),
+)
+
+
+def atom_trust(atoms) -> tuple:
+    """The trust entries for the abstracted atoms of an smt proof, one per kind present."""
+    out, rest = [], list(atoms)
+    for heads, text in _ATOM_KINDS:
+        mine = [a for a in rest if a.startswith(heads)]
+        if mine:
+            out.append(text)
+            rest = [a for a in rest if not a.startswith(heads)]
+    if rest:
+        out.insert(0, "exp/log/derivative terms abstracted as free reals (over-approximation)")
+    return tuple(out)
+
+
 @handles("smt")
 def smt(ob: Obligation, timeout: float) -> Evidence:
     answers, reason = both_unsat(ob, timeout)
     atoms, n_sides = shape(*_claim_parts(ob))
     if reason is None:
-        trust = tuple(f"{n} unsat" for n in REQUIRED)
-        if atoms:
-            trust += ("exp/log/derivative terms abstracted as free reals (over-approximation)",)
+        trust = tuple(f"{n} unsat" for n in REQUIRED) + atom_trust(atoms)
         return Evidence(Verdict.PROVED, "smt", {"kind": "smt", "solvers": answers, "atoms": atoms,
                                                 "side_queries": n_sides}, trust)
     return Evidence(Verdict.UNKNOWN, "smt", {"kind": "none", "reason": reason})

@@ -274,7 +274,8 @@ def _ob_page(r, where: list[tuple[str, str]], erratum_of: dict, repaired_by: dic
     shown = {k: v for k, v in ev.detail.items() if k != "point"}
     if isinstance(shown.get("atoms"), (list, tuple)):
         # the certificate lists them in the solvers' printed form; here only how many there are
-        shown["atoms"] = f"{len(shown['atoms'])} exp/log/derivative terms abstracted as free reals (listed in the certificate)"
+        shown["atoms"] = (f"{len(shown['atoms'])} terms abstracted as free reals (exp, log, derivatives, norms, big "
+                          "operators, set sizes: listed in the certificate)")
     body += ["<h2>Evidence</h2>", _detail(shown) or "<p>none</p>",
              "<h2>Trust</h2>",
              "<ul>" + "".join(f"<li>{_e(t)}</li>" for t in ev.trust) + "</ul>" if ev.trust else "<p>nothing beyond the "
