@@ -12,7 +12,7 @@
 A claim file for ``attncert check FILE`` (and certify, report, pytest --attncert) defines
 ``CLAIMS = [ac.Claim("my.id", goal, given=[...], box={...}), ...]`` (optionally ``PAPER = "mypaper"``).
 
-Variables are real unless named in ``ints``, or used as vectors (``ac.vvar("x")``, with ``ac.norm``,
+Variables are real unless named in ``ints``, or used as vectors (``ac.vvar("x")``, with ``ac.norm``, ``ac.lpnorm``,
 ``ac.dot``, ``ac.vadd``, ``ac.vscale``, ``ac.vsub``: such a claim is decided by SMT from cited axiom
 instances, ``given=[ac.axiom("norm_triangle", x=u, y=w), ...]``; docs/axioms.md, "Vectors"), or as
 sequences (``ac.seq("a")`` with ``ac.at``, ``ac.IDX`` and the big operators ``ac.bsum``, ``ac.bmax``,

@@ -40,6 +40,9 @@ def _mp(n, env):
         return mpmath.mpf(n[1].numerator) / n[1].denominator
     if o in ("var", "vvar"):
         return env[n[1]]
+    if o == "lpnorm":   # one L^p(nu) norm: the l^p norm of R^d (nu the counting measure), p drawn per point
+        u, p = _mp(n[1], env), env["_p"]
+        return max(abs(t) for t in u) if p == mpmath.inf else mpmath.fsum(abs(t) ** p for t in u) ** (1 / p)
     args = [_mp(c, env) if isinstance(c, tuple) else c for c in n[1:]]
     return {"vadd": lambda *v: [mpmath.fsum(t) for t in zip(*v)], "vscale": lambda c, u: [c * t for t in u],
             "norm": lambda u: mpmath.sqrt(mpmath.fsum(t * t for t in u)),
@@ -69,6 +72,7 @@ def test_every_axiom_holds_at_random_points():
             d = rng.randint(1, 4)
             env = {v: ([mpmath.mpf(rng.uniform(-6, 6)) for _ in range(d)] if vs[v] == "vec"
                        else mpmath.mpf(rng.uniform(-6, 6))) for v in vs}
+            env["_p"] = rng.choice([mpmath.mpf(1), mpmath.mpf(3) / 2, mpmath.mpf(2), mpmath.mpf(3), mpmath.inf])
             if all(_mp(h, env) for h in hyps):
                 held += 1
                 assert _mp(goal, env), (name, env)

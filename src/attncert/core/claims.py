@@ -24,7 +24,7 @@ def check_var_name(name) -> str:
                         "64 characters, optionally followed by [params]")
     return name
 DOMAINS = ("real", "int", "defined", "vec", "seq", "set", "sets")
-# "vec": a vector variable, written ("vvar", name); it only appears under vadd, vscale, norm and dot
+# "vec": a vector variable, written ("vvar", name); it only appears under vadd, vscale, norm, lpnorm and dot
 # "seq": a real sequence, written ("seq", name); it only appears as the first argument of at
 # "set": a finite set, written ("fset", name); "sets": a sequence of finite sets, written ("fsets", name), only
 # as the first argument of sat (docs/axioms.md, "Finite sets")
