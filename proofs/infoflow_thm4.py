@@ -21,7 +21,7 @@ from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact, mer
 from attncert.papers.infoflow.depth import C_ABS, b_points
 from attncert.papers.ks.boltzmann import boltz as ks_boltz, entropy as ks_entropy, logsumexp as ks_logsumexp
 from attncert.papers.ks.boltzmann import partition as ks_partition, softmax as ks_softmax
-from attncert.core.expr import E, abs_, add, substitute, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, var
+from attncert.core.expr import E, abs_, add, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, substitute, var
 from attncert.core.expr import IDX, at as at_, bmax, bmin, forall, norm, seq, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
@@ -953,14 +953,19 @@ def _at0(z):
     return E(substitute(node_of(z), {"y": node_of(num(0))}))
 
 
-# tanh(b + 0) = tanh(b - 0) = tanh b: the solvers key exp atoms by their form, so G_k(0) = 0 needs these equalities
-# (exp_le both ways between the arguments); stated once, as two small steps, and linked where f(0) appears
+def _same_exp(a, c) -> list:
+    """exp(a) = exp(c) for arguments a, c equal as reals but written differently (the solvers key exp atoms by
+    their form): exp_le both ways."""
+    return [axiom("exp_le", x=a, y=c), axiom("exp_le", x=c, y=a)]
+
+
+# tanh(b + 0) = tanh(b - 0) = tanh b, so that G_k(0) = 0: stated once, as two small steps, and linked where f(0)
+# appears
 SHIFT0 = []
 for z, tag in ((bb + yy, "plus"), (bb - yy, "minus")):
-    a0 = 2 * _at0(z)
     ob(f"taylor4.tanh_at_0_{tag}", f"{REF} Part 2 step 4 (F1), Taylor",
        f"tanh({_at0(z)}) = tanh(b) (equal exp arguments)",
-       claim(["b"], [axiom("exp_le", x=a0, y=2 * bb), axiom("exp_le", x=2 * bb, y=a0)], T_(_at0(z)).eq(T_(bb))), ["smt"])
+       claim(["b"], _same_exp(2 * _at0(z), 2 * bb), T_(_at0(z)).eq(T_(bb))), ["smt"])
     SHIFT0 += link_hyps(obs[-1])
 
 
@@ -994,8 +999,7 @@ ob("taylor4.pos", f"{REF} Part 2 step 4 (F1), Taylor",
 T_POS = obs[-1]
 NEG_NONNEG = next(o for o in _thm6_obs if o.id == "infoflow.thm6.fact.neg_nonneg")
 # R(-h) = R(h): tanh(b - (-h)) and tanh(b + h), tanh(b + (-h)) and tanh(b - h) have equal exp arguments
-SWAP = [axiom("exp_le", x=2 * (bb - (-hh)), y=2 * (bb + hh)), axiom("exp_le", x=2 * (bb + hh), y=2 * (bb - (-hh))),
-        axiom("exp_le", x=2 * (bb + (-hh)), y=2 * (bb - hh)), axiom("exp_le", x=2 * (bb - hh), y=2 * (bb + (-hh)))]
+SWAP = _same_exp(2 * (bb - (-hh)), 2 * (bb + hh)) + _same_exp(2 * (bb + (-hh)), 2 * (bb - hh))
 ob("taylor4.neg", f"{REF} Part 2 step 4 (F1), Taylor",
    "h <= 0  =>  |R(h)| <= M4 h^4/12 (the case h >= 0 at -h, and R(-h) = R(h): f is even)",
    claim(["h", "b"], merge_hyps(hh <= 0, link_hyps(NEG_NONNEG), link_hyps(TAYLOR_HALF[1], Y=-hh)[1:],
@@ -1021,10 +1025,11 @@ ob("ffn_product_core", f"{REF} Part 2 step 4 (F1)",
          CORE_GOAL), ["smt"])
 CORE = obs[-1]
 AT = {"g": F1_, "t2": _d(2, bb), "Rp": _R(0, P_), "Rq": _R(0, Q_)}
+AT_NODES = {k: node_of(t) for k, t in AT.items()}
 ob("ffn_taylor_form", f"{REF} Part 2 step 4 (F1)",
    "K[f(theta p) - f(theta q)] = K[theta^2 tanh''(b) (p^2 - q^2) + R(theta p) - R(theta q)] (f(h) = 2 tanh b + "
    "h^2 tanh''(b) + R(h): the even Taylor form, the constant terms cancel)",
-   claim(["K", "theta", "x", "y1", "b"], [], E(substitute(node_of(CORE.claim.hyps[2].expr), {k: node_of(t) for k, t in AT.items()}))),
+   claim(["K", "theta", "x", "y1", "b"], [], E(substitute(node_of(CORE.claim.hyps[2].expr), AT_NODES))),
    ["identity"])
 ob("ffn_product_error", f"{REF} Part 2 step 4 (F1)",
    "g = K[f(theta p) - f(theta q)] with f(h) = tanh(b + h) + tanh(b - h) = 2 tanh b + h^2 t2 + R(h), t2 = tanh''(b), "
@@ -1032,7 +1037,7 @@ ob("ffn_product_error", f"{REF} Part 2 step 4 (F1)",
    "(p^4 + q^4)/12 (ffn_product_core at these terms)",
    claim(["K", "theta", "x", "y1", "b"],
          merge_hyps(link_hyps(TAYLOR, h=P_), link_hyps(TAYLOR, h=Q_), link_hyps(obs[-1]), link_hyps(CORE, **AT)),
-         E(substitute(node_of(CORE_GOAL), {k: node_of(t) for k, t in AT.items()}))), ["smt"])
+         E(substitute(node_of(CORE_GOAL), AT_NODES))), ["smt"])
 ob("ffn_domain", f"{REF} Part 2 step 4 (F1)",
    "on F1's domain (x(t)/3 and v(t) in [-1/3, 1/3]^3, per coordinate): |xy| <= 1/9 and (x+y)^4 + (x-y)^4 <= 16/81",
    claim(["x", "y1"], [abs_(xx) <= F(1, 3), abs_(y1) <= F(1, 3)],

@@ -319,24 +319,28 @@ sdv, kk, dd = V("sdv", "kk", "d")
 # sum of d ones); ||u|| = sqrt(d) = sdv follows from dot_self and norm_nonneg
 Xk_, ones = vvar("X"), vvar("u")
 cE = 2 * kk * rmax
+
+
+def e_k_hyps(k_range, triangle) -> list:
+    """The hypotheses both norm bounds of X_k + E_k rest on: r_max > 0, sdv = sqrt(d) (d >= 1), the range of k,
+    ||X_k|| < r_max, u . u = d, then the triangle inequality given, ||c u|| = |c| ||u||, u . u = ||u||^2, ||u|| >= 0."""
+    return ([rmax > 0, dd >= 1, sdv >= 0, (sdv * sdv).eq(dd)] + k_range + [norm(Xk_) < rmax, dot(ones, ones).eq(dd),
+            triangle, axiom("norm_scale", c=cE, x=ones), axiom("dot_self", x=ones), axiom("norm_nonneg", x=ones)])
+
+
 ob("cor2.upper_norm_48_repaired", "ks:A.4 (48) repaired",
    "||X_k + E_k|| <= ||X_k|| + ||2k r_max 1_d|| = ||X_k|| + 2k r_max sqrt(d) < (2n sqrt(d) + 1) r_max for 1 <= k <= n "
    "(triangle inequality; ||c u|| = |c| ||u||; ||1_d||^2 = 1_d . 1_d = d)",
    claim([Var("d", "int"), "kk", "n2", "sdv", "rmax", Var("X", "vec"), Var("u", "vec")],
-         [rmax > 0, dd >= 1, sdv >= 0, (sdv * sdv).eq(dd), kk >= 1, kk <= n2, norm(Xk_) < rmax,
-          dot(ones, ones).eq(dd),
-          axiom("norm_triangle", x=Xk_, y=vscale(cE, ones)), axiom("norm_scale", c=cE, x=ones),
-          axiom("dot_self", x=ones), axiom("norm_nonneg", x=ones)],
+         e_k_hyps([kk >= 1, kk <= n2], axiom("norm_triangle", x=Xk_, y=vscale(cE, ones))),
          norm(vadd(Xk_, vscale(cE, ones))) < (2 * n2 * sdv + 1) * rmax), ["smt"],
    repairs="ks.thm.cor2.upper_norm_48_as_printed")
 ob("cor2.lower_norm_48", "ks:A.4 (48) 'r_min := r_max'",
    "||X_k + E_k|| >= ||2k r_max 1_d|| - ||X_k|| = 2k r_max sqrt(d) - ||X_k|| > 2k r_max - r_max >= r_max for k >= 1 "
    "(the lower norm of (48) holds as printed: reverse triangle inequality, ||c u|| = |c| ||u||, ||1_d||^2 = d)",
    claim([Var("d", "int"), "kk", "sdv", "rmax", Var("X", "vec"), Var("u", "vec")],
-         [rmax > 0, dd >= 1, sdv >= 0, (sdv * sdv).eq(dd), kk >= 1, norm(Xk_) < rmax, dot(ones, ones).eq(dd),
-          axiom("norm_reverse_triangle", x=vscale(cE, ones), y=Xk_), axiom("norm_scale", c=cE, x=ones),
-          axiom("dot_self", x=ones), axiom("norm_nonneg", x=ones),
-          axiom("vector_identity", x=vadd(Xk_, vscale(cE, ones)), y=vadd(vscale(cE, ones), Xk_))],
+         e_k_hyps([kk >= 1], axiom("norm_reverse_triangle", x=vscale(cE, ones), y=Xk_))
+         + [axiom("vector_identity", x=vadd(Xk_, vscale(cE, ones)), y=vadd(vscale(cE, ones), Xk_))],
          norm(vadd(Xk_, vscale(cE, ones))) > rmax), ["smt"])
 ob("cor2.separation_48_as_printed", "ks:A.4 (48) 'eps-separated'",
    "d = 1, n = 2, r_max = 1, eps = 1/10: tokens 99/100 at position 1 and -99/100 at position 2 (distance 198/100 > eps "

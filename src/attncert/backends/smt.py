@@ -56,18 +56,15 @@ _ATOM_KINDS = (
                                  "free Booleans (over-approximation)"),
 )
 
+_OPAQUE_HEADS = tuple(h for heads, _ in _ATOM_KINDS for h in heads)
+
 
 def atom_trust(atoms) -> tuple:
     """The trust entries for the abstracted atoms of an smt proof, one per kind present."""
-    out, rest = [], list(atoms)
-    for heads, text in _ATOM_KINDS:
-        mine = [a for a in rest if a.startswith(heads)]
-        if mine:
-            out.append(text)
-            rest = [a for a in rest if not a.startswith(heads)]
-    if rest:
-        out.insert(0, "exp/log/derivative terms abstracted as free reals (over-approximation)")
-    return tuple(out)
+    kinds = [text for heads, text in _ATOM_KINDS if any(a.startswith(heads) for a in atoms)]
+    if any(not a.startswith(_OPAQUE_HEADS) for a in atoms):
+        kinds.insert(0, "exp/log/derivative terms abstracted as free reals (over-approximation)")
+    return tuple(kinds)
 
 
 @handles("smt")
