@@ -95,7 +95,7 @@ def test_checker_verifies_the_family_certificates(certs):
     assert code == 0, text
     status = {r_["path"].rsplit("/", 1)[-1]: r_["status"] for r_ in rep}
     assert status["f.gap.json"] == status["f.sum.json"] == "VERIFIED"
-    assert "axiom bmin_greatest (axiom list v5)" in text and "forall formulas as free Booleans" in text
+    assert "axiom bmin_greatest (axiom list v6)" in text and "forall formulas as free Booleans" in text
 
 
 def _cert(out, name):
@@ -263,24 +263,26 @@ def test_the_family_axioms_hold_on_concrete_sequences(data):
     """Every family axiom but the two pointwise rules (logic, tested by the forgeries above), read from the list
     with its body variables set to a(i), g(i) (and c to a number, N to the length) and evaluated exactly at
     random finite sequences: whenever its conditions hold, its goal holds."""
-    from attncert.core.axioms import axiom_list
+    from attncert.core.axioms import _instantiate, axiom_list
     from attncert.core.expr import substitute
 
     n, a, g, c = data
     env = {"a": a, "g": g, "N": Fraction(n), "c": c}
     terms = {"f": at(seq("a"), IDX).node, "g": at(seq("g"), IDX).node,   # sum_ge_term's f: a(i), of either sign
-             "P": (at(seq("a"), IDX) <= c).node, "Q": (at(seq("g"), IDX) >= c).node}
+             "P": (at(seq("a"), IDX) <= c).node, "Q": (at(seq("g"), IDX) >= c).node,
+             "j": num(1 + n % 3).node}   # forall_elim's index: 1, 2 or 3 (its conditions need j <= N)
     names = [x for x in axiom_list()[1].values() if {"body", "pred"} & set(x.vars.values()) or x.name == "sum_zero"
              or x.name == "sum_const"]
     assert {x.name for x in names} >= {"bmax_upper", "bmax_least", "bmin_lower", "bmin_greatest", "sum_mono",
-                                       "sum_const", "sum_zero", "sum_ge_term", "sum_add", "sum_scale", "forall_and"}
+                                       "sum_const", "sum_zero", "sum_ge_term", "sum_add", "sum_scale", "forall_and",
+                                       "sum_first", "forall_elim"}
     for x in names:
         if x.name in ("forall_intro", "forall_mono"):
             continue
         sub = {k: v for k, v in terms.items() if k in x.vars}
         hyps = [substitute(h, sub) for h in x.hyps]
         if all(_value(h, env) for h in hyps):
-            assert _value(substitute(x.goal, sub), env), (x.name, n, a, g, c)
+            assert _value(_instantiate(x.goal, sub), env), (x.name, n, a, g, c)
 
 
 def test_a_users_claim_over_families():
@@ -298,3 +300,84 @@ def test_a_users_claim_over_families():
     assert run_obligation(ok).evidence.verdict == Verdict.PROVED
     bad = ac.Claim("my.maxdev_half", ac.bmax(T, D_) <= E / 2, given=given)
     assert run_obligation(bad).evidence.verdict == Verdict.UNKNOWN
+
+
+# ----------------------------------------------------------------------------- instances at an index (v6)
+# sum_first and forall_elim (docs/axioms.md, "Instances at an index"): F with its free index replaced by a term
+
+KI, C1 = var("K"), at(seq("c"), num(1))
+CI = at(seq("c"), IDX)
+VK = [Var("K", "int"), Var("c", "seq"), Var("j", "int"), Var("r")]
+
+
+def _elim_hyps(j=num(1)):
+    return [KI >= 2, axiom("bmax_upper", N=KI, f=CI), axiom("forall_elim", N=KI, P=CI <= bmax(KI, CI), j=j)]
+
+
+def _first_hyps():
+    return [KI >= 1, axiom("sum_first", N=KI, f=CI * CI),
+            axiom("forall_intro", N=KI - 1, P=num(0) <= at(seq("c"), IDX + 1) * at(seq("c"), IDX + 1)),
+            axiom("sum_mono", N=KI - 1, f=num(0), g=at(seq("c"), IDX + 1) * at(seq("c"), IDX + 1)),
+            axiom("sum_zero", N=KI - 1)]
+
+
+@pytest.fixture(scope="module")
+def inst_certs(tmp_path_factory):
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    out = tmp_path_factory.mktemp("inst")
+    obs = {"elim": ob("elim", claim(VK, _elim_hyps(), C1 <= bmax(KI, CI))),
+           # the instance at 1 says nothing of c_2
+           "elim_other": ob("elim_other", claim(VK, _elim_hyps(), at(seq("c"), num(2)) <= bmax(KI, CI) - 1)),
+           # at an integer variable j, whose conditions 1 <= j <= K are not known: the engine refuses
+           "elim_j": ob("elim_j", claim(VK, _elim_hyps(var("j")), at(seq("c"), var("j")) <= bmax(KI, CI))),
+           "first": ob("first", claim(VK, _first_hyps(), bsum(KI, CI * CI) >= C1 * C1)),
+           # a planted wrong constant
+           "first_planted": ob("first_planted", claim(VK, _first_hyps(), bsum(KI, CI * CI) >= 2 * C1 * C1))}
+    res = {k: run_obligation(o) for k, o in obs.items()}
+    for r_ in res.values():
+        atomic_write(path_for(str(out), r_), dumps(build(r_)))
+    return out, res
+
+
+def test_instances_at_an_index_prove_and_refuse(inst_certs):
+    out, res = inst_certs
+    v = {k: r_.evidence.verdict for k, r_ in res.items()}
+    assert v["elim"] == v["first"] == Verdict.PROVED
+    assert v["elim_other"] == v["first_planted"] == v["elim_j"] == Verdict.UNKNOWN
+    assert "forall_elim" in res["elim_j"].evidence.detail["reason"]
+    code, text, rep = verify_dir(out)
+    assert code == 0, text
+    assert "axiom sum_first (axiom list v6)" in text and "axiom forall_elim (axiom list v6)" in text
+
+
+def _inst_cert(out, name):
+    p = out / "mine" / "fam" / f"f.{name}.json"
+    return json.loads(p.read_text())
+
+
+INST_FORGERIES = {
+    # forall_elim's hypothesis names c_2 while the index term is read off as 1 elsewhere: not F at one index
+    "elim mixed index": ("elim", lambda c: c["claim"]["hyps"][2]["expr"][2].__setitem__(
+        2, ["bmax", ["var", "K"], ["at", ["seq", "c"], ["num", "2"]]]), "not an instance of axiom forall_elim"),
+    # forall_elim at a fractional index: no integer of [1, K]
+    "elim at 3/2": ("elim", lambda c: c["claim"]["hyps"][2]["expr"][2][1].__setitem__(2, ["num", "3/2"]),
+                    "not an instance of axiom forall_elim"),
+    # sum_first with the rest shifted by 2 (it would drop c_2 from the sum)
+    "first shifted by 2": ("first", lambda c: c["claim"]["hyps"][1]["expr"][2][2][2].__setitem__(
+        1, ["at", ["seq", "c"], ["add", ["idx"], ["num", "2"]]]), "not an instance of axiom sum_first"),
+    # sum_first with the rest running to K instead of K - 1
+    "first one too many": ("first", lambda c: c["claim"]["hyps"][1]["expr"][2][2].__setitem__(1, ["var", "K"]),
+                           "not an instance of axiom sum_first"),
+    # a certificate writing the axiom list's own inst node
+    "inst in a claim": ("first", lambda c: c["claim"]["hyps"].append(
+        {"expr": ["ge", ["inst", ["var", "r"], ["num", "1"]], ["num", "0"]]}), "unknown operator"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INST_FORGERIES))
+def test_forged_instances_at_an_index_are_rejected(inst_certs, tmp_path, name):
+    out, _ = inst_certs
+    which, edit, why = INST_FORGERIES[name]
+    code, text, _ = verify_forged(_inst_cert(out, which), edit, tmp_path, f"mine/fam/f.{which}.json")
+    assert code != 0 and why in text, text

@@ -43,15 +43,24 @@ def axioms() -> tuple[int, dict]:
         if any(d not in _LEAF_OF for d in vs.values()):
             raise Reject(f"axiom {name}: a variable is neither real, int, vec, body, pred, set nor setbody")
         hyps = [parse(h) for h in a["hyps"]]
-        goal = parse(a["goal"])
+        goal, insts = _template(a["goal"])
+        plain = _replace(goal, {k: v[1] for k, v in insts.items()})   # each ["inst", F, t] read as F, for the checks
+        goal = _replace(goal, insts)
+        for _, f, _t in insts.values():
+            if f[0] != "var" or vs.get(f[1]) not in ("body", "pred"):
+                raise Reject(f"axiom {name}: an instance at an index must be of a body or pred variable")
         preds = {v: _TRUE for v, d in vs.items() if d == "pred"}   # a pred variable stands for a formula
-        for n in hyps + [goal]:
+        for n in hyps + [plain]:
             check_sorts(_replace(n, preds), formula=True)
+        for n in hyps + [goal]:
             if not _free(n) <= set(vs):
                 raise Reject(f"axiom {name}: an undeclared variable")
         # the goal (what a citation states) is a closed claim; only a condition may have a free ["idx"]: the
         # pointwise conditions of forall_intro and forall_mono, shown by SMT with idx a fresh real
-        check_binders(goal)
+        check_binders(plain)
+        for t in (t for _, _, t in insts.values()):
+            if t[0] == "var" and vs.get(t[1]) != "int":
+                raise Reject(f"axiom {name}: an index term must be an integer variable or a fixed term")
         for n in hyps + [goal]:
             _var_sorts(n, vs, name)
         if not _free(goal) >= set(vs):
@@ -72,6 +81,49 @@ def _replace(n, env: dict):
     if n[0] in ("num", "var", "vvar", "seq", "idx", "fset", "fsets"):
         return n
     return (n[0],) + tuple(_replace(c, env) if isinstance(c, tuple) else c for c in n[1:])
+
+
+def _template(obj) -> tuple:
+    """An axiom's goal, parsed, and its instances at an index: each ["inst", F, t] (F a body or pred variable,
+    t a term: F with its free ["idx"] replaced by t; docs/axioms.md, "Instances at an index") is parsed as a
+    placeholder variable; returns (goal, {placeholder: ("inst", F, t)}). Only the axiom list may write inst."""
+    insts: dict = {}
+
+    def strip(o):
+        if isinstance(o, list) and o and o[0] == "inst":
+            if len(o) != 3 or len(insts) >= 8:
+                raise Reject("inst takes a variable and a term")
+            key = f"inst__{len(insts)}"
+            insts[key] = ("inst", parse(o[1]), parse(o[2]))
+            return ["var", key]
+        return [strip(c) if isinstance(c, list) else c for c in o] if isinstance(o, list) else o
+    return parse(strip(obj)), insts
+
+
+def subst_idx(n, t):
+    """``n`` with its free ["idx"] (outside every big operator) replaced by the term ``t``."""
+    if n[0] == "idx":
+        return t
+    if n[0] in BINDERS:
+        return (n[0], n[1], n[2])   # a bound has no idx; the body's idx is the inner operator's
+    if n[0] in ("num",) + ("var", "ivar", "vvar", "seq", "fset", "fsets"):
+        return n
+    return (n[0],) + tuple(subst_idx(c, t) if isinstance(c, tuple) else c for c in n[1:])
+
+
+def idx_image(body, term):
+    """The subterm of ``term`` at the first place where ``body`` has a free ["idx"], when ``term`` has the shape
+    of ``body`` down to there; None otherwise (the caller then checks subst_idx(body, image) == term)."""
+    if body[0] == "idx":
+        return term
+    if body[0] in BINDERS or body[0] != term[0] or len(body) != len(term):
+        return None
+    for b, t in zip(body[1:], term[1:]):
+        if isinstance(b, tuple) and isinstance(t, tuple):
+            got = idx_image(b, t)
+            if got is not None:
+                return got
+    return None
 
 
 # vector_identity: ||x|| = ||y|| is accepted for x := A, y := B only when A and B are the same linear

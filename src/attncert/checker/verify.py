@@ -609,6 +609,8 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
             return False
         sub[pat[1]] = term
         return True
+    if pat[0] == "inst":   # only in an axiom's goal: F at the index term t (docs/axioms.md, "Instances at an index")
+        return _match_inst(pat, term, cvars, sub)
     if pat[0] != term[0] or len(pat) != len(term):
         return False
     if pat[0] in ("num",) + NAMED:
@@ -622,6 +624,20 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
     if pat[0] == "pow" and pat[2] != term[2]:
         return False
     return all(_match(a, b, cvars, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+def _match_inst(pat, term, cvars: dict, sub: dict) -> bool:
+    """["inst", F, t] against ``term``: F is already bound (it occurs earlier in the goal) to a body or formula
+    B with a free ["idx"]; ``term`` must be B with that index replaced by t's instance, t's variables bound from
+    the place of the index in ``term``. A B without a free index would leave t unfixed: no match."""
+    f, t = pat[1], pat[2]
+    body = sub.get(f[1]) if f[0] == "var" else None
+    if body is None or not free_idx(body):
+        return False
+    image = axiom_list.idx_image(body, term)
+    if image is None or not _match(t, image, cvars, sub):
+        return False
+    return axiom_list.subst_idx(body, _subst(t, sub)) == term
 
 
 BIND_BUDGET = 50_000  # match attempts of the binding search, per link (then the greedy binding is kept)

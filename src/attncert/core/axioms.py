@@ -17,7 +17,7 @@ from importlib import resources
 
 from attncert.core.claims import Hyp
 from attncert.core.errors import ExprError
-from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, from_json, node_of, sort_of, substitute
+from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, from_json, node_of, sort_of, subst_idx, substitute
 
 
 @dataclass(slots=True, frozen=True)
@@ -36,8 +36,35 @@ def axiom_list() -> tuple[int, dict[str, Axiom]]:
     text = resources.files("attncert").joinpath("checker", "axioms.json").read_text(encoding="utf-8")
     data = json.loads(text)
     table = {a["name"]: Axiom(a["name"], dict(a["vars"]), tuple(from_json(h) for h in a["hyps"]),
-                              from_json(a["goal"]), a["statement"], a["ref"]) for a in data["axioms"]}
+                              _template(a["goal"]), a["statement"], a["ref"]) for a in data["axioms"]}
     return data["version"], table
+
+
+def _template(obj) -> tuple:
+    """An axiom's goal; ["inst", F, t] (F at the index term t: F with its free index replaced by t; docs/axioms.md,
+    "Instances at an index") is kept as an ("inst", F, t) node, which only the axiom list may write."""
+    if isinstance(obj, list) and obj and obj[0] == "inst":
+        if len(obj) != 3:
+            raise ExprError("inst takes a variable and a term")
+        return ("inst", from_json(obj[1]), from_json(obj[2]))
+    if isinstance(obj, list) and obj and obj[0] in ("num", "idx", "pow", "diff") + NAMED:
+        return from_json(obj)
+    if isinstance(obj, list) and obj and isinstance(obj[0], str):
+        from_json([obj[0]] + [["num", "0"]] * (len(obj) - 1))   # the operator is known
+        return (obj[0],) + tuple(_template(c) for c in obj[1:])
+    raise ExprError(f"not an expression node: {str(obj)[:60]}")
+
+
+def _instantiate(node: tuple, env: dict) -> tuple:
+    """The goal's variables replaced by ``env``, each ("inst", F, t) then evaluated: F's free index replaced by t."""
+    if node[0] == "inst":
+        body = _instantiate(node[1], env)
+        if not free_idx(body):   # it would fix no index term: the checker matches nothing (docs/axioms.md)
+            raise ExprError("an instance at an index needs a body or formula with a free index")
+        return subst_idx(body, _instantiate(node[2], env))
+    if node[0] in ("num", "idx", "pow", "diff") + NAMED:
+        return substitute(node, env)
+    return (node[0],) + tuple(_instantiate(c, env) if isinstance(c, tuple) else c for c in node[1:])
 
 
 def _get(name: str) -> Axiom:
@@ -56,13 +83,13 @@ def _env(ax: Axiom, terms: dict) -> dict:
 def instance(name: str, **terms) -> E:
     """The axiom's goal with its variables replaced by ``terms``."""
     ax = _get(name)
-    return E(substitute(ax.goal, _env(ax, terms)))
+    return E(_instantiate(ax.goal, _env(ax, terms)))
 
 
 def axiom(name: str, **terms) -> Hyp:
     """A hypothesis: the instance of axiom ``name``, citing it."""
     ax = _get(name)
-    return Hyp(substitute(ax.goal, _env(ax, terms)), by=f"axiom:{name}")
+    return Hyp(_instantiate(ax.goal, _env(ax, terms)), by=f"axiom:{name}")
 
 
 def axiom_at_each(name: str, n, **terms) -> Hyp:
@@ -73,7 +100,7 @@ def axiom_at_each(name: str, n, **terms) -> Hyp:
     if not pointwise(ax):
         raise ExprError(f"axiom {name} cannot be cited pointwise (it has a big operator, a vector, sequence or "
                         "body variable, or a side rule)")
-    return Hyp(("forall", node_of(n), substitute(ax.goal, _env(ax, terms))), by=f"axiom:{name}")
+    return Hyp(("forall", node_of(n), _instantiate(ax.goal, _env(ax, terms))), by=f"axiom:{name}")
 
 
 def axiom_conditions(name: str, **terms) -> list[E]:
@@ -108,6 +135,14 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
             return False
         sub[pat[1]] = term
         return True
+    if pat[0] == "inst":   # F (bound earlier in the goal, with a free index) at the index term t
+        body = sub.get(pat[1][1]) if pat[1][0] == "var" else None
+        if body is None or not free_idx(body):
+            return False
+        image = _idx_image(body, term)
+        if image is None or not bind(pat[2], image, cvars, ints, sub):
+            return False
+        return subst_idx(body, substitute(pat[2], sub)) == term
     if pat[0] != term[0] or len(pat) != len(term):
         return False
     if pat[0] == "diff" and pat[2] in cvars:   # a derivative's variable is renamed with its variable
@@ -119,6 +154,20 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
     if pat[0] in ("num", "idx") + NAMED:
         return True
     return all(bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+def _idx_image(body: tuple, term: tuple):
+    """The subterm of ``term`` where ``body`` has its first free index, if ``term`` has body's shape down to it."""
+    if body[0] == "idx":
+        return term
+    if body[0] in BINDERS or body[0] != term[0] or len(body) != len(term):
+        return None
+    for b, t in zip(body[1:], term[1:]):
+        if isinstance(b, tuple) and isinstance(t, tuple):
+            got = _idx_image(b, t)
+            if got is not None:
+                return got
+    return None
 
 
 _KIND = {"vec": ("vvar", "vec"), "seq": ("seq", "seq"), "set": ("fset", "set"), "setbody": ("fset", "set"),
