@@ -153,6 +153,15 @@ def test_an_integer_axiom_variable_takes_no_real_term(monkeypatch, tmp_path):
               op("ge", op("pow", var("n"), 2), var("n")))
     code, text = verify([write(tmp_path, cert("ax.int_ok", c, smt_ev(c)))])
     assert code == 0, text
+    # an integer term (n - 1, 2 n) is an integer; n/2 and n + 1/2 are not
+    n = var("n")
+    for k, (t, ok) in enumerate(((op("add", n, op("neg", num(1))), True), (op("mul", num(2), n), True),
+                                 (op("div", n, num(2)), False), (op("add", n, num("1/2")), False))):
+        g = op("ge", op("pow", t, 2), t)
+        c = claim([("n", "int")], [(g, "axiom:int_sq")], g)
+        (tmp_path / f"t{k}").mkdir()
+        code, text = verify([write(tmp_path / f"t{k}", cert("ax.int_term", c, smt_ev(c)))])
+        assert (code == 0) == ok and (ok or "not an instance" in text), (t, text)
 
 
 def test_a_condition_derived_from_earlier_hypotheses_verifies(tmp_path):

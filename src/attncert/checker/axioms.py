@@ -5,8 +5,8 @@ stands for any real term, a ``pred`` variable for any formula and a ``setbody`` 
 which ["idx"] is the index of the big operator it stands under (docs/axioms.md, "Indexed families", "Finite
 sets"); every other variable takes a term without a free ["idx"] (a ``set`` variable a set term). A hypothesis of a
 certificate that cites ``axiom:NAME`` must be the axiom's goal with every axiom variable replaced by one
-term of the certificate's claim, consistently (an integer variable only by an integer variable or an
-integer constant), and every instantiated hypothesis of the axiom must be another hypothesis of the same
+term of the certificate's claim, consistently (an integer variable only by an integer term: integer variables and
+integer constants under +, - and *), and every instantiated hypothesis of the axiom must be another hypothesis of the same
 claim (carried: it needs its own source). Nothing else is accepted. Standard library only."""
 
 from __future__ import annotations

@@ -605,7 +605,7 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
             return False
         if dom not in ("body", "pred", "setbody") and free_idx(term):
             return False
-        if dom == "int" and not ((term[0] == "num" and term[1].denominator == 1) or term[0] == "ivar"):
+        if dom == "int" and not _int_term(term):
             return False
         sub[pat[1]] = term
         return True
@@ -624,6 +624,17 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
     if pat[0] == "pow" and pat[2] != term[2]:
         return False
     return all(_match(a, b, cvars, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+def _int_term(n) -> bool:
+    """An integer constant, an integer variable of the claim, or a sum, product or negation of such: a term that
+    is an integer wherever it is evaluated (what an integer axiom variable may take, e.g. K - 1 for N in
+    sum_const)."""
+    if n[0] == "num":
+        return n[1].denominator == 1
+    if n[0] in ("add", "mul", "neg"):
+        return all(_int_term(c) for c in n[1:])
+    return n[0] == "ivar"
 
 
 def _match_inst(pat, term, cvars: dict, sub: dict) -> bool:

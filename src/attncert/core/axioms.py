@@ -130,8 +130,7 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
             return False
         if dom not in ("body", "pred", "setbody") and free_idx(term):
             return False   # every other variable is one value, not a function of the index
-        if dom == "int" and not ((term[0] == "num" and term[1].denominator == 1)
-                                 or (term[0] == "var" and term[1] in ints)):
+        if dom == "int" and not _integer(term, ints):
             return False
         sub[pat[1]] = term
         return True
@@ -154,6 +153,15 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
     if pat[0] in ("num", "idx") + NAMED:
         return True
     return all(bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
+
+
+def _integer(n: tuple, ints: set) -> bool:
+    """Integer-valued everywhere: an integer constant, one of ``ints``, or a sum, product or negation of such."""
+    if n[0] == "num":
+        return n[1].denominator == 1
+    if n[0] in ("add", "mul", "neg"):
+        return all(_integer(c, ints) for c in n[1:])
+    return n[0] == "var" and n[1] in ints
 
 
 def _idx_image(body: tuple, term: tuple):
