@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from attncert.core.axioms import axiom, axiom_at_each
 from attncert.core.claims import Var, claim, merge_hyps
-from attncert.core.expr import IDX, E, and_, at, bmax, bsum, diff, exp, implies, log, max_, num, seq, var
+from attncert.core.expr import IDX, E, abs_, and_, at, bmax, bsum, diff, exp, forall, implies, log, max_, num, seq, var
 from attncert.core.families import collector, family
-from attncert.core.theorems import link_hyps, mvt_hyp
+from attncert.core.theorems import link_hyps, link_plain, mvt_hyp
 
 PAPER = "ks"
 obs, ob = collector("ks.general", PAPER)
@@ -284,6 +284,7 @@ ob("lemma6.conclusion", "ks:B.2 Lemma 6 (103), every n >= 2",
                     link_hyps(GIBBS_BOLTZ, x=bn), link_hyps(LSE_MAX, x=bn),
                     link_hyps(CORE_105, Bb=B_b, Ba=B_a, D=diff(B_b, bn), pb=p_b, lb=l, M=M)),
          B_b - B_a > (an - bn) * (dl + an - bn - ln - 1) * p_b), ["smt"])
+LEMMA6 = obs[-1]
 
 # n = 1: boltz(a) = a_1 = x, p = 1, S(p) = 0; (83) reads 1 = 1 and (84) is vacuous (x < x - log 1 - 1)
 B1 = (x * exp(x)) / exp(x)
@@ -300,6 +301,357 @@ ob("lemma4.n1", "ks:B.2 Lemma 4 (83)-(84), n = 1",
 ob("lemma5.n1", "ks:B.2 Lemma 5 (94)-(95), n = 1",
    "for n = 1 (a = (x)), (95) reads x < x - log 1 - 3, which never holds: (94) is vacuous",
    claim(["x"], [axiom("log_one")], implies(x < x - log(num(1)) - 3, diff(D1, x) < 0)), ["smt"])
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Lemma 7 for every n (B.3, (114)-(131)). The vectors are written in blocks, as the proof reads them:
+#   k >= 1:  a = (b_1, ..., b_N, x, d_1, ..., d_M),  b = (b_1, ..., b_N, y, e_1, ..., e_M),  n = N + 1 + M,
+# with k = N >= 1 shared coordinates (the family b of Lemmas 4-6), a_{k+1} = x > b_{k+1} = y, and the tails d, e;
+#   k = 0:   a = (x, d_1, ..., d_M),  b = (y, e_1, ..., e_M),  n = 1 + M.
+# a_1 = b(1) (k >= 1) or x (k = 0). The hypotheses are the instances of (114)-(116) the proof uses, each over one
+# index (docs/theorems.md, "General n"). Instead of moving one coordinate at a time with Lemma 4 (the paper's
+# "by abuse of notation"), (120) and (129) compare the tails term by term: appending entries no larger than a
+# weighted average does not raise it (tail_drop), and lowering entries below B - 1, where B is the average, raises
+# it (tail_raise: e^t (t - B) decreases on t <= B - 1, from the tangent line of exp at each index).
+Mv_, tI, dI, eI = var("M"), at(seq("t"), IDX), at(seq("d"), IDX), at(seq("e"), IDX)
+Hh, Zh, Bh, t0, Bbar = var("H"), var("Z"), var("Bh"), var("t0"), var("Bbar")
+VT = [Var("M", "int"), Var("t", "seq")]
+
+
+def _tail_sums(t):
+    return bsum(Mv_, t * exp(t)), bsum(Mv_, exp(t))
+
+
+def _expand(n, f, c):
+    """sum_i e^{f_i} (f_i - c) = sum_i f_i e^{f_i} + (-c) sum_i e^{f_i} (sum_add, sum_scale, the bodies equal at
+    each index both ways)."""
+    ef = exp(f)
+    return [axiom("sum_add", N=n, f=f * ef, g=(-c) * ef), axiom("sum_scale", N=n, c=-c, f=ef),
+            axiom("forall_intro", N=n, P=ef * (f - c) <= f * ef + (-c) * ef),
+            axiom("forall_intro", N=n, P=f * ef + (-c) * ef <= ef * (f - c)),
+            axiom("sum_mono", N=n, f=ef * (f - c), g=f * ef + (-c) * ef),
+            axiom("sum_mono", N=n, f=f * ef + (-c) * ef, g=ef * (f - c))]
+
+
+def _nonneg(n, f):
+    """sum_i e^{f_i} >= 0."""
+    return [axiom("forall_intro", N=n, P=num(0) <= exp(f)), axiom("sum_mono", N=n, f=num(0), g=exp(f)),
+            axiom("sum_zero", N=n)]
+
+
+def _same_exp(u, v):
+    """e^u = e^v for two terms equal by arithmetic (exp_le both ways: an exp atom is keyed by its tree)."""
+    return [axiom("exp_le", x=u, y=v), axiom("exp_le", x=v, y=u)]
+
+
+PT, QT = _tail_sums(tI)
+ob("lemma7.tail_drop", "ks:B.3 (120), left (the tail of a below boltz(underline a))",
+   "Z > 0, Bh = H/Z and t_j <= Bh for every j <= M  =>  (H + sum_j t_j e^{t_j})/(Z + sum_j e^{t_j}) <= Bh: "
+   "appending entries no larger than a weighted average does not raise it",
+   claim(VT + ["H", "Z", "Bh"],
+         [Zh > 0, Bh.eq(Hh / Zh), forall(Mv_, tI <= Bh), axiom_at_each("exp_pos", Mv_, x=tI),
+          axiom("forall_and", N=Mv_, P=tI <= Bh, Q=exp(tI) > 0),
+          axiom("forall_mono", N=Mv_, P=and_(tI <= Bh, exp(tI) > 0), Q=exp(tI) * (tI - Bh) <= 0),
+          axiom("sum_mono", N=Mv_, f=exp(tI) * (tI - Bh), g=num(0)), axiom("sum_zero", N=Mv_)]
+         + _expand(Mv_, tI, Bh) + _nonneg(Mv_, tI),
+         (Hh + PT) / (Zh + QT) <= Bh), ["smt"])
+TAIL_DROP = obs[-1]
+
+
+def _raise_each():
+    """At each index: e^{t_j} (t_j - B) >= e^{t0} (t0 - B) when t_j <= t0 <= B - 1: with u = t0 - t_j >= 0 and
+    c = B - t0 >= 1, e^{t0} = e^{t_j} e^u and e^u c >= (1 + u) c >= c + u (the tangent line at each index)."""
+    parts = [axiom_at_each("exp_tangent", Mv_, x=-tI + t0), axiom_at_each("exp_add", Mv_, x=-tI, y=t0),
+             axiom_at_each("exp_neg", Mv_, x=tI), axiom_at_each("exp_pos", Mv_, x=tI)]
+    preds = [E(h.expr[2]) for h in parts] + [tI <= t0]
+    out, acc = list(parts), preds[0]
+    for q in preds[1:]:
+        out.append(axiom("forall_and", N=Mv_, P=acc, Q=q))
+        acc = and_(acc, q)
+    e1, et, e0 = exp(-tI + t0), exp(tI), exp(t0)
+    # three pointwise steps, each a small query: e^{t0} = e^u e^{t_j}; e^u c >= c + u; the product with e^{t_j}
+    q1 = and_(e1 >= 1 + (-tI + t0), e0.eq(e1 * et), et > 0, tI <= t0)
+    q2 = and_(e1 * (Bbar - t0) >= (Bbar - t0) + (t0 - tI), e0.eq(e1 * et), et > 0)
+    each = e0 * (t0 - Bbar) <= et * (tI - Bbar)
+    return out + [axiom("forall_mono", N=Mv_, P=acc, Q=q1), axiom("forall_mono", N=Mv_, P=q1, Q=q2),
+                  axiom("forall_mono", N=Mv_, P=q2, Q=each)], each
+
+
+RAISE_PARTS, RAISE_EACH = _raise_each()
+ob("lemma7.tail_raise", "ks:B.3 (120), right, and (129) (entries lowered below the average minus 1)",
+   "Z > 0, M >= 0, Bbar = (H + M t0 e^{t0})/(Z + M e^{t0}), t0 <= Bbar - 1 and t_j <= t0 for every j <= M  =>  "
+   "(H + sum_j t_j e^{t_j})/(Z + sum_j e^{t_j}) >= Bbar: e^t (t - Bbar) decreases on t <= Bbar - 1, so each "
+   "entry t_j adds at least what t0 adds",
+   claim(VT + ["H", "Z", "t0", "Bbar"],
+         [Zh > 0, Mv_ >= 0, Bbar.eq((Hh + Mv_ * t0 * exp(t0)) / (Zh + Mv_ * exp(t0))), t0 <= Bbar - 1,
+          forall(Mv_, tI <= t0)] + RAISE_PARTS
+         + [axiom("sum_mono", N=Mv_, f=exp(t0) * (t0 - Bbar), g=exp(tI) * (tI - Bbar)),
+            axiom("sum_const", N=Mv_, c=exp(t0) * (t0 - Bbar))]
+         + _expand(Mv_, tI, Bbar) + _nonneg(Mv_, tI),
+         (Hh + PT) / (Zh + QT) >= Bbar), ["smt"])
+TAIL_RAISE = obs[-1]
+
+
+# the case k >= 1: the prefix b (N = k >= 1 coordinates, a_1 = b(1)), a_{k+1} = x, b_{k+1} = y, the tails d, e
+# (M = n - k - 1 >= 0 coordinates each); n = N + 1 + M. Every step below is over the lemma's own names, so that
+# the root links each without renaming.
+A1 = at(seq("b"), num(1))
+bI1 = at(seq("b"), IDX + 1)
+NN = N + 1 + Mv_                       # n
+LN, LAM = log(NN), log(Mv_ + 1)        # log n, log(n - k)
+Y1 = var("y") + LAM                    # b_{k+1} + log(n - k)
+xk, yk = var("x"), var("y")
+VL7 = VN + [Var("M", "int"), Var("d", "seq"), Var("e", "seq"), "x", "y", "delta", "P", "Q"]
+H114_first = forall(N - 1, bI1 < A1 - dl)     # (114): a_1 - a_j > delta, j = 2..k
+H114_prefix = forall(N, b - xk > dl)          # (114): a_i - a_{k+1} > delta, i <= k
+H114_a = forall(Mv_, xk - dI > dl)            # (114): a_{k+1} - a_{k+1+j} > delta, j <= M
+H114_b = forall(Mv_, yk - eI > dl)            # (114): b_{k+1} - b_{k+1+j} > delta, j <= M
+H115 = xk - yk > dl                           # (115) with (116): a_{k+1} > b_{k+1}, so a_{k+1} - b_{k+1} > delta
+H_DELTA = dl > 2 * LN + 3                     # delta > 2 log n + 3
+H_NM = [N >= 1, Mv_ >= 0]
+DEF_PQ = [Pv.eq(SUM_P), Qv.eq(SUM_Q)]
+
+
+def _l7(id_, ref, statement, hyps, goal, names=()):
+    ob(f"lemma7.{id_}", ref, statement, claim(VL7 + list(names), merge_hyps(hyps), goal), ["smt"])
+    return obs[-1]
+
+
+PREFIX_ABOVE = _l7(
+    "prefix_above", "ks:B.3 (120) (boltz(underline a) >= a_{k+1})",
+    "b_i - x > delta > 0 for every i <= N  =>  sum_i e^{b_i} (b_i - x) >= 0, i.e. P - x Q >= 0",
+    H_NM + DEF_PQ + [H114_prefix, dl > 0, axiom_at_each("exp_pos", N, x=b),
+                     axiom("forall_and", N=N, P=b - xk > dl, Q=exp(b) > 0),
+                     axiom("forall_mono", N=N, P=and_(b - xk > dl, exp(b) > 0), Q=num(0) <= exp(b) * (b - xk)),
+                     axiom("sum_mono", N=N, f=num(0), g=exp(b) * (b - xk)), axiom("sum_zero", N=N)]
+    + _expand(N, b, xk), Pv - xk * Qv >= 0)
+PREFIX_SPLIT = _l7(
+    "prefix_split", "ks:B.3 (127) line 2 (the first term split off)",
+    "Q = e^{a_1} + sum_{i<N} e^{b_{i+1}} (sum_first), each b_{i+1} < a_1 - delta: e^{a_1} <= Q <= e^{a_1} + "
+    "(N - 1) e^{a_1 - delta}",
+    H_NM + DEF_PQ + [H114_first, axiom("sum_first", N=N, f=exp(b)),
+                     axiom_at_each("exp_lt", N - 1, x=bI1, y=A1 - dl),
+                     axiom("forall_mono", N=N - 1, P=exp(bI1) < exp(A1 - dl), Q=exp(bI1) <= exp(A1 - dl)),
+                     axiom("sum_mono", N=N - 1, f=exp(bI1), g=exp(A1 - dl)),
+                     axiom("sum_const", N=N - 1, c=exp(A1 - dl))] + _nonneg(N - 1, bI1),
+    and_(Qv >= exp(A1), Qv <= exp(A1) + (N - 1) * exp(A1 - dl)))
+Q_GE_A1 = _l7("prefix_lower", "ks:B.3 (127) line 2", "Q >= e^{a_1}",
+              H_NM + DEF_PQ + [H114_first] + link_hyps(PREFIX_SPLIT), Qv >= exp(A1))
+Q_LE = _l7("prefix_upper", "ks:B.3 (127) line 2", "Q <= e^{a_1} + (N - 1) e^{a_1 - delta}",
+           H_NM + DEF_PQ + [H114_first] + link_hyps(PREFIX_SPLIT), Qv <= exp(A1) + (N - 1) * exp(A1 - dl))
+FIRST_SEP = _l7("first_sep", "ks:B.3 (114) at i = 1",
+                "b_i - x > delta for every i <= N gives a_1 - x > delta (forall_elim at i = 1)",
+                H_NM + [H114_prefix, axiom("forall_elim", N=N, P=b - xk > dl, j=num(1))], A1 - xk > dl)
+MAX_SEP = _l7("max_sep", "ks:B.3 (124) line 1 ((102) for Lemma 6)",
+              "max_{i<=k} a_i >= a_1 (bmax_upper, forall_elim at 1) and a_1 - x > delta: max_{i<=k} a_i - delta > a_{k+1}",
+              H_NM + [H114_prefix] + link_hyps(FIRST_SEP)
+              + [axiom("bmax_upper", N=N, f=b), axiom("forall_elim", N=N, P=b <= bmax(N, b), j=num(1))],
+              M - dl > xk)
+
+# log n, log(k + 1) (Lemma 6's ln) and log(n - k): their order, each a step (a link carries a literal hypothesis)
+LNDEF = [ln.eq(log(N + 1))]
+LN_POS = _l7("log_n_pos", "ks:B.3 (128) (log n > 0)", "log n > log 1 = 0 for n = N + 1 + M >= 2",
+             H_NM + [axiom("log_lt", x=num(1), y=NN), axiom("log_one")], LN > 0)
+LN_GE0 = _l7("log_k1_nonneg", "ks:B.3 (124)", "log(k + 1) >= log 1 = 0",
+             H_NM + LNDEF + [axiom("log_le", x=num(1), y=N + 1), axiom("log_one")], ln >= 0, ["ln"])
+LN_LE = _l7("log_k1_le", "ks:B.3 (124) line 2", "log(k + 1) <= log n (k + 1 <= n)",
+            H_NM + LNDEF + [axiom("log_le", x=N + 1, y=NN)], ln <= LN, ["ln"])
+LAM_GE0 = _l7("log_nk_nonneg", "ks:B.3 (122)", "log(n - k) >= log 1 = 0",
+              H_NM + [axiom("log_le", x=num(1), y=Mv_ + 1), axiom("log_one")], LAM >= 0)
+LAM_LE = _l7("log_nk_le", "ks:B.3 (124) line 2", "log(n - k) <= log n",
+             H_NM + [axiom("log_le", x=Mv_ + 1, y=NN)], LAM <= LN)
+DELTA_POS = _l7("delta_pos", "ks:B.3 Lemma 7", "delta > 2 log n + 3 > 0", H_NM + [H_DELTA] + link_hyps(LN_POS), dl > 0)
+DELTA_LN = _l7("delta_log_k1", "ks:B.3 (124) line 1 (delta > log(k + 1) + 3, for Lemma 6)",
+               "delta > 2 log n + 3 and log(k + 1) <= log n, log n > 0  =>  delta > log(k + 1) + 3",
+               H_NM + LNDEF + [H_DELTA] + link_hyps(LN_POS) + link_hyps(LN_LE), dl > ln + 3, ["ln"])
+X_GT = _l7("x_gt_shift", "ks:B.3 (127) line 1, (124) ((102) for Lemma 6: a_{k+1} > b_{k+1} + log(n - k))",
+           "a_{k+1} - b_{k+1} > delta > 2 log n + 3 > log(n - k)",
+           H_NM + [H115, H_DELTA] + link_hyps(LN_POS) + link_hyps(LAM_LE), xk > Y1)
+
+# the exponentials: e^{a_1 - delta} e^delta = e^{a_1}, e^delta > n, e^y < e^{a_1 - delta},
+# e^{y + log(n - k)} = (n - k) e^y, e^{-(a_1 - y)} e^{a_1} = e^y
+E_W = _l7("exp_w", "ks:B.3 (127)", "e^{a_1 - delta} e^delta = e^{a_1}",
+          [axiom("exp_add", x=A1 - dl, y=dl)] + _same_exp((A1 - dl) + dl, A1), (exp(A1 - dl) * exp(dl)).eq(exp(A1)))
+E_DELTA = _l7("exp_delta", "ks:B.3 (127) line 3 (delta > log n)", "e^delta > e^{log n} = n",
+              H_NM + [H_DELTA] + link_hyps(LN_POS) + [axiom("exp_lt", x=LN, y=dl), axiom("exp_log", x=NN)],
+              exp(dl) > NN)
+E_Y = _l7("exp_y", "ks:B.3 (127)", "b_{k+1} < a_{k+1} - delta < a_1 - 2 delta: e^{b_{k+1}} < e^{a_1 - delta}",
+          H_NM + [H114_prefix, H115, H_DELTA] + link_hyps(FIRST_SEP) + link_hyps(DELTA_POS)
+          + [axiom("exp_lt", x=yk, y=A1 - dl)], exp(yk) < exp(A1 - dl))
+E_Y1 = _l7("exp_shift", "ks:B.3 (122) line 2", "e^{b_{k+1} + log(n - k)} = e^{b_{k+1}} e^{log(n-k)} = (n - k) e^{b_{k+1}}",
+           H_NM + [axiom("exp_add", x=yk, y=LAM), axiom("exp_log", x=Mv_ + 1)], exp(Y1).eq((Mv_ + 1) * exp(yk)))
+E_G = _l7("exp_gap", "ks:B.3 (128) line 3", "e^{-(a_1 - b_{k+1})} e^{a_1} = e^{b_{k+1}}",
+          [axiom("exp_add", x=-(A1 - yk), y=A1)] + _same_exp(-(A1 - yk) + A1, yk), (exp(-(A1 - yk)) * exp(A1)).eq(exp(yk)))
+
+# the tails below the averages
+Bu, Bbv = var("Bu"), var("Bbar")
+BU_DEF = Bu.eq(Bof(xk))
+BU_GE = _l7("bu_ge_x", "ks:B.3 (120) (boltz(underline a) >= a_{k+1})",
+            "boltz(underline a) = (P + x e^x)/(Q + e^x) >= x since P - x Q >= 0",
+            H_NM + DEF_PQ + link_hyps(Z_POS) + link_hyps(PREFIX_ABOVE) + [BU_DEF], Bu >= xk, ["Bu"])
+D_BELOW = _l7("tail_a_below", "ks:B.3 (120), left", "a's tail: d_j < a_{k+1} - delta <= boltz(underline a)",
+              H_NM + [H114_a] + link_hyps(DELTA_POS) + link_hyps(BU_GE)
+              + [axiom("forall_mono", N=Mv_, P=xk - dI > dl, Q=dI <= Bu)], forall(Mv_, dI <= Bu), ["Bu"])
+E_BELOW = _l7("tail_b_below", "ks:B.3 (120), right", "b's tail: e_j < b_{k+1} - delta",
+              H_NM + [H114_b] + link_hyps(DELTA_POS) + [axiom("forall_mono", N=Mv_, P=yk - eI > dl, Q=eI <= yk)],
+              forall(Mv_, eI <= yk))
+HB, ZB = Pv + yk * exp(yk), Qv + exp(yk)
+BBAR_DEF = Bbv.eq((HB + Mv_ * yk * exp(yk)) / (ZB + Mv_ * exp(yk)))   # boltz(bar b), bar b = (b, y, ..., y) (119)
+BBAR_GAP = _l7("bbar_gap", "ks:B.3 (120), right (b_{k+1} <= boltz(bar b) - 1)",
+               "boltz(bar b) - b_{k+1} = (P - y Q)/(Q + (n - k) e^y) with P - y Q >= (x - y) Q > delta Q, Q >= e^{a_1} and "
+               "(n - k) e^y < n e^{a_1 - delta} < e^{a_1}: so boltz(bar b) >= b_{k+1} + 1",
+               H_NM + DEF_PQ + [H115, H_DELTA, axiom("exp_pos", x=yk), axiom("exp_pos", x=A1 - dl)]
+               + link_hyps(Z_POS, x=yk) + link_hyps(PREFIX_ABOVE) + link_hyps(Q_GE_A1) + link_hyps(LN_POS)
+               + link_hyps(E_Y) + link_hyps(E_W) + link_hyps(E_DELTA) + [BBAR_DEF],
+               yk <= Bbv - 1, ["Bbar"])
+SUM_127 = _l7("sum_127", "ks:B.3 (127)",
+              "xi_k + e^{b_{k+1} + log(n-k)} <= e^{a_1} + (k - 1) e^{a_1 - delta} + (n - k) e^{a_1 - delta} < e^{a_1} + "
+              "n e^{a_1 - delta} < 2 e^{a_1} (e^delta > n)",
+              H_NM + DEF_PQ + [axiom("exp_pos", x=A1 - dl)] + link_hyps(Q_LE) + link_hyps(E_Y1) + link_hyps(E_Y)
+              + link_hyps(E_W) + link_hyps(E_DELTA),
+              Qv + exp(Y1) < 2 * exp(A1))
+Q1 = exp(Y1) / (Qv + exp(Y1))
+# (122) over plain reals (E = e^y, E1 = e^{y + lam}): with the sums and every exponential atom in one query cvc5
+# gave unknown after 220 s; linked with the terms it is about, the query is a literal hypothesis
+Ev, E1v, lamv = var("E"), var("E1"), var("lam")
+CORE_122 = ob("lemma7.core_122", "ks:B.3 (122), over plain reals",
+              "Bbar = (P + y E + M y E)/(Q + E + M E), E1 = (M + 1) E, Q + E > 0, Q + E1 > 0, M >= 0  =>  "
+              "Bbar = (P + (y + lam) E1)/(Q + E1) - lam E1/(Q + E1)",
+              claim(["P", "Q", "y", "lam", "E", "E1", "M", "Bbar"],
+                    [Qv + Ev > 0, Qv + E1v > 0, Mv_ >= 0, E1v.eq((Mv_ + 1) * Ev),
+                     Bbv.eq((Pv + yk * Ev + Mv_ * yk * Ev) / (Qv + Ev + Mv_ * Ev))],
+                    Bbv.eq((Pv + (yk + lamv) * E1v) / (Qv + E1v) - lamv * (E1v / (Qv + E1v)))), ["smt"]) or obs[-1]
+IDENT_122 = _l7("identity_122", "ks:B.3 (122)",
+                "boltz(bar b) = boltz(a_1..a_k, b_{k+1} + log(n-k)) - log(n-k) e^{b_{k+1} + log(n-k)}/(xi_k + "
+                "e^{b_{k+1} + log(n-k)}), with (n - k) e^{b_{k+1}} = e^{b_{k+1} + log(n-k)}",
+                H_NM + DEF_PQ + link_hyps(Z_POS, x=yk) + link_hyps(Z_POS, x=Y1) + link_hyps(E_Y1) + [BBAR_DEF]
+                + link_hyps(CORE_122, E=exp(yk), E1=exp(Y1), lam=LAM),
+                Bbv.eq(Bof(Y1) - LAM * Q1), ["Bbar"])
+
+# (124)-(128) over plain reals, then linked at the terms: boltz(b) - boltz(a) >= boltz(bar b) - boltz(underline a)
+# (120) = B1 - lam q - Bx (122)-(123) > q [(x - y - lam)(delta + x - y - lam - log(k+1) - 1) - lam] (124) > 2 (log n)^2 q
+# (125)-(126), and q = E1/(Q + E1) > E1/(2 e^{a_1}) >= e^y/(2 e^{a_1}) (127)-(128)
+Ba_, Bb_, B1_, Bx_, q_, Lnv = var("Ba"), var("Bb"), var("B1"), var("Bx"), var("q"), var("Ln")
+CORE_126 = ob("lemma7.core_124_126", "ks:B.3 (120), (123)-(126), over plain reals",
+              "Ba <= Bu, Bb >= Bbar (120), Bbar = B1 - lam q (122), Bu = Bx, B1 - Bx > (x - (y + lam))(delta + x - "
+              "(y + lam) - ln - 1) q (124, Lemma 6), q > 0, x - y > delta > 2 Ln + 3, 0 <= lam <= Ln, 0 <= ln <= Ln, "
+              "Ln > 0  =>  Bb - Ba > 2 Ln^2 q",
+              claim(["Ba", "Bu", "Bb", "Bbar", "B1", "Bx", "q", "x", "y", "lam", "ln", "Ln", "delta"],
+                    [Ba_ <= Bu, Bb_ >= Bbv, Bbv.eq(B1_ - lamv * q_), Bu.eq(Bx_),
+                     B1_ - Bx_ > (xk - (yk + lamv)) * (dl + xk - (yk + lamv) - ln - 1) * q_, q_ > 0, H115,
+                     dl > 2 * Lnv + 3, lamv >= 0, lamv <= Lnv, ln >= 0, ln <= Lnv, Lnv > 0],
+                    Bb_ - Ba_ > 2 * Lnv ** 2 * q_), ["smt"]) or obs[-1]
+Av, Gv_, Eyv = var("A"), var("G"), var("Ey")
+CORE_128 = ob("lemma7.core_128", "ks:B.3 (127)-(128), (117), over plain reals",
+              "Bb - Ba > 2 Ln^2 E1/(Q + E1), Q + E1 < 2 A, Q + E1 > 0, E1 = (M + 1) Ey, G A = Ey, A > 0, Ey > 0, M >= 0, "
+              "Ln > 0  =>  |Ba - Bb| > Ln^2 G",
+              claim(["Ba", "Bb", "Ln", "Q", "E1", "Ey", "A", "G", "M"],
+                    [Bb_ - Ba_ > 2 * Lnv ** 2 * (E1v / (Qv + E1v)), Qv + E1v > 0, Qv + E1v < 2 * Av,
+                     E1v.eq((Mv_ + 1) * Eyv), (Gv_ * Av).eq(Eyv), Av > 0, Eyv > 0, Mv_ >= 0, Lnv > 0],
+                    abs_(Ba_ - Bb_) > Lnv ** 2 * Gv_), ["smt"]) or obs[-1]
+
+# the root: (117) for every n >= 2 and every k >= 1
+PD_, QD_ = bsum(Mv_, dI * exp(dI)), bsum(Mv_, exp(dI))
+PE_, QE_ = bsum(Mv_, eI * exp(eI)), bsum(Mv_, exp(eI))
+BOLTZ_A = ((Pv + xk * exp(xk)) + PD_) / ((Qv + exp(xk)) + QD_)
+BOLTZ_B = ((Pv + yk * exp(yk)) + PE_) / ((Qv + exp(yk)) + QE_)
+L7_K1 = _l7(
+    "conclusion_117.k_ge_1", "ks:B.3 Lemma 7 (117), case k >= 1 ((118)-(128)), every n",
+    "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} for a = (b_1..b_k, x, d_1..d_M), b = (b_1..b_k, y, "
+    "e_1..e_M), n = k + 1 + M, k >= 1, M >= 0, under (114)-(116) and delta > 2 log n + 3",
+    H_NM + DEF_PQ + [H114_first, H114_prefix, H114_a, H114_b, H115, H_DELTA]
+    + _nonneg(Mv_, dI) + _nonneg(Mv_, eI)    # the denominators of boltz(a), boltz(b) are positive
+    + link_plain(LN_POS) + link_plain(LN_GE0) + link_plain(LN_LE) + link_plain(LAM_GE0) + link_plain(LAM_LE)
+    + link_plain(DELTA_POS) + link_plain(DELTA_LN) + link_plain(X_GT) + link_plain(FIRST_SEP) + link_plain(MAX_SEP)
+    + link_plain(Z_POS, x=xk) + link_plain(Z_POS, x=yk) + link_plain(Z_POS, x=Y1) + link_plain(P_POS, x=Y1)
+    + link_plain(PREFIX_ABOVE) + link_plain(PREFIX_SPLIT) + link_plain(Q_GE_A1) + link_plain(Q_LE)
+    + link_plain(E_W) + link_plain(E_DELTA) + link_plain(E_Y) + link_plain(E_Y1) + link_plain(E_G)
+    + link_plain(BU_GE) + link_plain(D_BELOW) + link_plain(E_BELOW) + link_plain(BBAR_GAP) + link_plain(SUM_127)
+    + link_plain(IDENT_122)
+    + link_plain(TAIL_DROP, t=seq("d"), H=Pv + xk * exp(xk), Z=Qv + exp(xk), Bh=Bu)
+    + link_plain(TAIL_RAISE, t=seq("e"), H=HB, Z=ZB, t0=yk, Bbar=Bbv)
+    + link_plain(LEMMA6, an=xk, bn=Y1) + [axiom("exp_pos", x=A1), axiom("exp_pos", x=yk)]
+    + link_plain(CORE_126, Ba=BOLTZ_A, Bb=BOLTZ_B, B1=Bof(Y1), Bx=Bof(xk), q=Q1, lam=LAM, Ln=LN)
+    + link_plain(CORE_128, Ba=BOLTZ_A, Bb=BOLTZ_B, Ln=LN, E1=exp(Y1), Ey=exp(yk), A=exp(A1), G=exp(-(A1 - yk))),
+    abs_(BOLTZ_A - BOLTZ_B) > LN ** 2 * exp(-(A1 - yk)), ["l", "ln", "w", "Bu", "Bbar"])
+
+
+# the case k = 0 ((129)-(131)): a = (x, d_1..d_M), b = (y, e_1..e_M), n = 1 + M (n = 1 included), a_1 = x,
+# b_1 = y; boltz(b) <= b_1 (tail_drop: b's tail is below b_1), boltz(a) >= boltz(bar a), bar a = (a_1, a_1 -
+# delta, ..., a_1 - delta) (129) (tail_raise: a's tail is below a_1 - delta <= boltz(bar a) - 1)
+VL0 = [Var("M", "int"), Var("d", "seq"), Var("e", "seq"), "x", "y", "delta"]
+LN0 = log(Mv_ + 1)
+H_DELTA0 = dl > 2 * LN0 + 3
+H0 = [Mv_ >= 0, H114_a, H114_b, H115, H_DELTA0]
+By, Ba0 = var("By"), var("Ba0")
+W0, X0 = exp(xk - dl), exp(xk)
+
+
+def _k0(id_, ref, statement, hyps, goal, names=()):
+    ob(f"lemma7.k0.{id_}", ref, statement, claim(VL0 + list(names), merge_hyps(hyps), goal), ["smt"])
+    return obs[-1]
+
+
+K0_LN = _k0("log_n_nonneg", "ks:B.3 (131)", "log n = log(M + 1) >= log 1 = 0",
+            [Mv_ >= 0, axiom("log_le", x=num(1), y=Mv_ + 1), axiom("log_one")], LN0 >= 0)
+K0_LN_LE = _k0("log_n_le", "ks:B.3 (131)", "log n <= n - 1 (the tangent line of log at 1)",
+               [Mv_ >= 0, axiom("log_tangent", x=num(1), y=Mv_ + 1), axiom("log_one")], LN0 <= Mv_)
+K0_DPOS = _k0("delta_pos", "ks:B.3 Lemma 7", "delta > 2 log n + 3 > 0", [H_DELTA0] + link_plain(K0_LN), dl > 0)
+K0_EDELTA = _k0("exp_delta", "ks:B.3 (131)", "e^delta > e^{log n} = n",
+                [Mv_ >= 0, H_DELTA0] + link_plain(K0_LN) + [axiom("exp_lt", x=LN0, y=dl), axiom("exp_log", x=Mv_ + 1)],
+                exp(dl) > Mv_ + 1)
+K0_EW = _k0("exp_w", "ks:B.3 (130)", "e^{a_1 - delta} e^delta = e^{a_1}",
+            [axiom("exp_add", x=xk - dl, y=dl)] + _same_exp((xk - dl) + dl, xk), (W0 * exp(dl)).eq(X0))
+K0_EY = _k0("exp_y", "ks:B.3 (131)", "b_1 < a_1 - delta: e^{b_1} < e^{a_1 - delta}",
+            [H115, axiom("exp_lt", x=yk, y=xk - dl)], exp(yk) < W0)
+K0_EG = _k0("exp_gap", "ks:B.3 (131)", "e^{-(a_1 - b_1)} e^{a_1} = e^{b_1}",
+            [axiom("exp_add", x=-(xk - yk), y=xk)] + _same_exp(-(xk - yk) + xk, yk), (exp(-(xk - yk)) * X0).eq(exp(yk)))
+BY_DEF = By.eq((yk * exp(yk)) / exp(yk))
+K0_BY = _k0("by_eq_y", "ks:B.3 (131) (boltz of (b_1) alone)", "y e^y / e^y = y",
+            [axiom("exp_pos", x=yk), BY_DEF], By.eq(yk), ["By"])
+K0_E_BELOW = _k0("tail_b_below", "ks:B.3 (131) (boltz(b) <= b_1)", "b's tail: e_j < b_1 - delta < b_1",
+                 H0 + link_plain(K0_DPOS) + [axiom("exp_pos", x=yk), BY_DEF] + link_plain(K0_BY)
+                 + [axiom("forall_mono", N=Mv_, P=yk - eI > dl, Q=eI <= By)], forall(Mv_, eI <= By), ["By"])
+K0_D_BELOW = _k0("tail_a_below", "ks:B.3 (129)", "a's tail: d_j < a_1 - delta",
+                 H0 + [axiom("forall_mono", N=Mv_, P=xk - dI > dl, Q=dI <= xk - dl)], forall(Mv_, dI <= xk - dl))
+BA0_DEF = Ba0.eq((xk * X0 + Mv_ * (xk - dl) * W0) / (X0 + Mv_ * W0))     # boltz(bar a) (129)-(130)
+K0_GAP = _k0("bbar_gap", "ks:B.3 (130) (a_1 - delta <= boltz(bar a) - 1)",
+             "boltz(bar a) - (a_1 - delta) = delta e^{a_1}/(e^{a_1} + (n-1) e^{a_1 - delta}) >= 1: e^{a_1} = e^{a_1 - "
+             "delta} e^delta > n e^{a_1 - delta} and delta > 3",
+             H0 + [axiom("exp_pos", x=xk), axiom("exp_pos", x=xk - dl)] + link_plain(K0_LN) + link_plain(K0_EW)
+             + link_plain(K0_EDELTA) + [BA0_DEF], xk - dl <= Ba0 - 1, ["Ba0"])
+Xv, Wv, Edv = var("X"), var("W"), var("Ed")
+K0_CORE_A = ob("lemma7.k0.core_131", "ks:B.3 (130)-(131), over plain reals",
+               "Ba >= Ba0 (129), Bb <= By = y, Ba0 = (x X + M (x - delta) W)/(X + M W) (130), W Ed = X, Ed > M + 1, "
+               "0 <= Ln <= M, delta > 2 Ln + 3, x - y > delta, X, W > 0  =>  Ba - Bb > Ln (131)",
+               claim(["Ba", "Bb", "Ba0", "By", "x", "y", "delta", "X", "W", "Ed", "M", "Ln"],
+                     [Ba_ >= Ba0, Bb_ <= By, By.eq(yk), Xv > 0, Wv > 0, Mv_ >= 0,
+                      Ba0.eq((xk * Xv + Mv_ * (xk - dl) * Wv) / (Xv + Mv_ * Wv)), (Wv * Edv).eq(Xv), Edv > Mv_ + 1,
+                      Lnv >= 0, Lnv <= Mv_, dl > 2 * Lnv + 3, H115],
+                     Ba_ - Bb_ > Lnv), ["smt"]) or obs[-1]
+K0_CORE_B = ob("lemma7.k0.core_117", "ks:B.3 (131) last line, (117), over plain reals",
+               "Ba - Bb > Ln >= 0, Ln <= M, G X = Ey < W, W Ed = X, Ed > M + 1, W, X > 0, G > 0  =>  |Ba - Bb| > "
+               "Ln^2 G (Ln G < G Ed < 1)",
+               claim(["Ba", "Bb", "Ln", "G", "X", "Ey", "W", "Ed", "M"],
+                     [Ba_ - Bb_ > Lnv, Lnv >= 0, Lnv <= Mv_, (Gv_ * Xv).eq(Eyv), Eyv < Wv, (Wv * Edv).eq(Xv),
+                      Edv > Mv_ + 1, Wv > 0, Xv > 0, Gv_ > 0],
+                     abs_(Ba_ - Bb_) > Lnv ** 2 * Gv_), ["smt"]) or obs[-1]
+BOLTZ_A0 = (xk * X0 + PD_) / (X0 + QD_)
+BOLTZ_B0 = (yk * exp(yk) + PE_) / (exp(yk) + QE_)
+L7_K0 = _k0(
+    "conclusion_117", "ks:B.3 Lemma 7 (117), case k = 0 ((129)-(131)), every n",
+    "|boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_1)} for a = (x, d_1..d_M), b = (y, e_1..e_M), n = 1 + M >= 1, "
+    "under (114)-(116) with k = 0 and delta > 2 log n + 3",
+    H0 + _nonneg(Mv_, dI) + _nonneg(Mv_, eI)
+    + [axiom("exp_pos", x=xk), axiom("exp_pos", x=yk), axiom("exp_pos", x=xk - dl), axiom("exp_pos", x=-(xk - yk))]
+    + link_plain(K0_LN) + link_plain(K0_LN_LE) + link_plain(K0_DPOS) + link_plain(K0_EDELTA) + link_plain(K0_EW)
+    + link_plain(K0_EY) + link_plain(K0_EG) + link_plain(K0_BY) + link_plain(K0_E_BELOW) + link_plain(K0_D_BELOW)
+    + link_plain(K0_GAP)
+    + link_plain(TAIL_DROP, t=seq("e"), H=yk * exp(yk), Z=exp(yk), Bh=By)
+    + link_plain(TAIL_RAISE, t=seq("d"), H=xk * X0, Z=X0, t0=xk - dl, Bbar=Ba0)
+    + link_plain(K0_CORE_A, Ba=BOLTZ_A0, Bb=BOLTZ_B0, X=X0, W=W0, Ed=exp(dl), Ln=LN0)
+    + link_plain(K0_CORE_B, Ba=BOLTZ_A0, Bb=BOLTZ_B0, Ln=LN0, G=exp(-(xk - yk)), X=X0, Ey=exp(yk), W=W0, Ed=exp(dl)),
+    abs_(BOLTZ_A0 - BOLTZ_B0) > LN0 ** 2 * exp(-(xk - yk)), ["By", "Ba0"])
 
 
 FAMILY = family("ks_general", PAPER, "Boltzmann operator for every n: Lemma 4 over indexed families (B.2)", obs,

@@ -230,8 +230,11 @@ KS = [
         instances="n = 2, m = 2 (the pair a, b), closed: (15) as a weighted average; (16) by cases on the order of "
                   "each vector (w.l.o.g. sorted, boltz symmetric) and on the first entry that differs, from Lemma 7 "
                   "closed at (2, 0) and (2, 1) for (a, b) or (b, a), and (113). n = 3, 4 are sampled only "
-                  "(ks.boltz.lemma1.conclusion_16.n3.sampled, .n4.sampled, CONFIRMED): Lemma 7 is closed for n = 2 "
-                  "only. m > 2 is pairwise: (16) is a statement about each pair.",
+                  "(ks.boltz.lemma1.conclusion_16.n3.sampled, .n4.sampled, CONFIRMED). Lemma 7 is PROVED for every n "
+                  "(ks.lemma7), but (16) for every n also needs boltz's symmetry under any permutation (w.l.o.g. "
+                  "sorted) and the first index k where two sorted vectors differ (an existential over the index, "
+                  "which is not in the language), to write them in Lemma 7's blocks. m > 2 is pairwise: (16) is a "
+                  "statement about each pair.",
         hypotheses={
             "abs(a1) < r": "Definition 1 (2): every token has norm < r (a_1)",
             "abs(a2) < r": "Definition 1 (2): every token has norm < r (a_2)",
@@ -401,32 +404,47 @@ KS = [
         "delta > 2 log n + 3: i > j => a_j - a_i, b_j - b_i > delta (114, repaired), a_i != b_j => |a_i - b_j| > "
         "delta (115). If there is k in {0, ..., n-1} with (a_1..a_k) = (b_1..b_k) and a_{k+1} > b_{k+1} (116), "
         "then |boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})} (117).",
-        roots=["ks.boltz.lemma7.conclusion_117.n2k1", "ks.boltz.lemma7.conclusion_117.n2k0",
-               "ks.boltz.lemma7.conclusion_117.n3k0", "ks.boltz.lemma7.conclusion_117.n3k2"],
-        instances="n = 2, both cases: (n, k) = (2, 1) (closed: (124) from Lemma 6 at n = 2, then (124) line 2-(128) "
-                  "with log(n - k) = 0; b_1 = a_1 is written a_1) and (2, 0) (closed: (129) from Lemma 4 at n = 2 by "
-                  "the mean value theorem, (130), boltz(b) <= b_1, (131)); and (n, k) = (3, 0) (closed: (129) by "
-                  "Lemma 4 at n = 3, i = 2 then i = 3, each by the mean value theorem, then (130), boltz(b) <= b_1, "
-                  "(131) with n = 3); and (n, k) = (3, 2) (closed as (2, 1): (124) from Lemma 6 at n = 3, (124) line 2-(128); "
-                  "b_1 = a_1 and b_2 = a_2 are written so). (3, 1) and n >= 4 are not proved: (117) is sampled at "
-                  "(3, 1), (3, 0), (4, 2) (ks.boltz.lemma7.conclusion_117.*.sampled, CONFIRMED); k < n - 1 needs "
-                  "(120) between vectors of different lengths ((120)'s left side at (3, 1) is proved, "
-                  "ks.boltz.lemma7.step_120.n3k1) and (122)-(123) with log(n - k) > 0, not yet a closed chain",
+        roots=["ks.general.lemma7.conclusion_117.k_ge_1", "ks.general.lemma7.k0.conclusion_117"],
+        cases="the two cases of the proof, which cover every k in {0, ..., n-1} and every n >= 1: k >= 1 "
+              "(conclusion_117.k_ge_1: a = (a_1..a_k, a_{k+1}, a_{k+2}..a_n) written (b(1..k), x, d(1..M)), b = "
+              "(b(1..k), y, e(1..M)), M = n - k - 1 >= 0) and k = 0 (k0.conclusion_117: a = (x, d(1..M)), b = "
+              "(y, e(1..M)), M = n - 1 >= 0)",
         hypotheses={
-            "(a1 - delta) > a2": "(114), repaired: a_1 - a_2 > delta",
-            "(b1 - delta) > b2": "(114), repaired: b_1 - b_2 > delta (k = 0)",
-            "a2 > b2": "(116) with k = 1: a_2 > b_2 (and (a_1) = (b_1), so b_1 is written a_1)",
-            "(a2 - b2) > delta": "(115): a_2 != b_2 => |a_2 - b_2| > delta (k = 1, where a_2 > b_2)",
-            "b1 < (a1 - delta)": "(115) and (116) with k = 0: a_1 > b_1, so |a_1 - b_1| > delta is a_1 - b_1 > delta",
-            "delta > (2*log(2) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = 2)",
-            "(a2 - delta) > a3": "(114), repaired: a_2 - a_3 > delta (n = 3)",
-            "a3 > b3": "(116) with k = 2: a_3 > b_3 (and (a_1, a_2) = (b_1, b_2), written a_1, a_2)",
-            "(a3 - b3) > delta": "(115): a_3 != b_3 => |a_3 - b_3| > delta (k = 2, where a_3 > b_3)",
-            "(b2 - delta) > b3": "(114), repaired: b_2 - b_3 > delta (n = 3, k = 0)",
-            "delta > (2*log(3) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = 3)",
+            "N >= 1": "k = N >= 1: the case k >= 1 of the proof (the root k0.conclusion_117 is the case k = 0)",
+            "M >= 0": "M = n - k - 1 >= 0 coordinates after a_{k+1} (and after b_{k+1}); n = k + 1 + M",
+            "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{i<=k} a_i e^{a_i}, over the shared prefix "
+                                                  "(a_1..a_k) = (b_1..b_k) of (116), written b(1..k)",
+            "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = xi_k = sum_{i<=k} e^{a_i} (121)",
+            "forall_{i=1..(N - 1)} [b((i + 1)) < (b(1) - delta)]": "(114), repaired: a_1 - a_j > delta for j = 2..k",
+            "forall_{i=1..N} [(b(i) - x) > delta]": "(114), repaired: a_i - a_{k+1} > delta for i <= k (x = a_{k+1})",
+            "forall_{i=1..M} [(x - d(i)) > delta]": "(114), repaired: a_{k+1} - a_{k+1+j} > delta (d = a's last M "
+                                                    "coordinates)",
+            "forall_{i=1..M} [(y - e(i)) > delta]": "(114), repaired, for b: b_{k+1} - b_{k+1+j} > delta (y = "
+                                                    "b_{k+1}, e = b's last M coordinates)",
+            "(x - y) > delta": "(115) with (116): a_{k+1} > b_{k+1} and a_{k+1} != b_{k+1}, so a_{k+1} - b_{k+1} > delta",
+            "delta > (2*log(((N + 1) + M)) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = k + 1 + M)",
+            "delta > (2*log((M + 1)) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (k = 0, n = 1 + M)",
+            "ln == log((N + 1))": "definition: log(k + 1), the log n of Lemma 6 applied to the k + 1 coordinates "
+                                  "(a_1..a_k, .) in (124)",
+            "l == log((Q + exp((y + log((M + 1))))))": "definition: L = log(xi_k + e^{b_{k+1} + log(n-k)}), Lemma 6's "
+                                                       "L(b) at (a_1..a_k, b_{k+1} + log(n - k)) (124)",
+            "w == exp((l - ln))": "definition: w = e^{L - log(k+1)} (an auxiliary of Gibbs' inequality in Lemma 6)",
+            "Bu == (P + x*exp(x))/(Q + exp(x))": "definition: boltz(underline a), underline a = (a_1..a_{k+1}) (118)",
+            "Bbar == ((P + y*exp(y)) + M*y*exp(y))/((Q + exp(y)) + M*exp(y))": "definition: boltz(bar b), bar b = "
+                                                                              "(a_1..a_k, b_{k+1}, ..., b_{k+1}) (119)",
+            "By == y*exp(y)/exp(y)": "definition: boltz((b_1)) (k = 0: boltz(b) <= b_1 by comparing with b_1 alone)",
+            "Ba0 == (x*exp(x) + M*(x - delta)*exp((x - delta)))/(exp(x) + M*exp((x - delta)))":
+                "definition: boltz(bar a), bar a = (a_1, a_1 - delta, ..., a_1 - delta) (129)-(130) (k = 0, x = a_1)",
         },
-        # The case k >= 1 ((118)-(128)) and the case k = 0 ((129)-(131)) are transcribed step by step for the
-        # general (n, k) too, with (120) and (128) line 3 REFUTED as printed for k = n - 1 and repaired.
+        note="Proved for every n over indexed families (proofs/ks_general.py, 'Lemma 7 for every n'), in the two "
+             "cases of the proof: k >= 1 with a = (a_1..a_k, x, d_1..d_M), b = (a_1..a_k, y, e_1..e_M), and k = 0 "
+             "with a = (x, d), b = (y, e) (n = 1 included). The hypotheses are the instances of (114)-(116) the "
+             "proof uses, each over one index. (120) and (129) compare the tails term by term (tail_drop, "
+             "tail_raise: e^t (t - B) decreases on t <= B - 1) instead of moving one coordinate at a time by "
+             "Lemma 4; (124) is Lemma 6 for every n at b_n := b_{k+1} + log(n - k); (127) splits a_1 off the "
+             "prefix sum (axiom sum_first) and bounds the rest by (k - 1) e^{a_1 - delta}, with e^delta > n in "
+             "place of the printed geometric series. The instances (n, k) = (2, 0), (2, 1), (3, 0), (3, 2) "
+             "(ks.boltz.lemma7.conclusion_117.*) are kept as steps.",
     ),
 ]
 

@@ -23,7 +23,7 @@ from attncert.core.axioms import axiom, axiom_at_each
 from attncert.core.certificate import atomic_write, build, dumps, path_for
 from attncert.core.claims import Obligation, Var, claim
 from attncert.core.errors import ExprError
-from attncert.core.expr import IDX, at, bsum, exp, forall, num, seq, var
+from attncert.core.expr import IDX, at, bsum, exp, forall, free_vars, num, seq, show, var
 from attncert.core.verdict import Verdict
 
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -53,7 +53,7 @@ def _mp(n, env, i=None):
     a = [_mp(c, env, i) for c in n[1:] if isinstance(c, tuple)]
     return {"add": lambda: mpmath.fsum(a), "mul": lambda: mpmath.fprod(a), "neg": lambda: -a[0],
             "div": lambda: a[0] / a[1], "exp": lambda: mpmath.exp(a[0]), "log": lambda: mpmath.log(a[0]),
-            "max": lambda: max(a)}[op]()
+            "max": lambda: max(a), "abs": lambda: abs(a[0]), "pow": lambda: a[0] ** n[2]}[op]()
 
 
 @settings(max_examples=40, deadline=None)
@@ -112,10 +112,11 @@ def test_lemmas_4_5_and_6_are_proved_closed(general_results):
     recs = {t.id: t for t in THEOREMS}
     results = list(general_results.values())
     closure = Closure({r.obligation.id: r.obligation for r in results}, {r.obligation.id: r.verdict.name for r in results})
-    for tid in ("ks.lemma4", "ks.lemma5", "ks.lemma6"):
+    for tid in ("ks.lemma4", "ks.lemma5", "ks.lemma6", "ks.lemma7"):
         verdict, blocking, axioms = theorem_verdict(recs[tid], closure)
         assert verdict == "PROVED", (tid, blocking)
         assert "exp_tangent" in axioms and "sum_mono" in axioms
+    assert {"sum_first", "forall_elim"} <= set(theorem_verdict(recs["ks.lemma7"], closure)[2])
 
 
 def _planted(id_, cl, methods=("smt",)):
@@ -237,3 +238,97 @@ def test_both_matchers_agree_on_pointwise_conditions():
         _, theirs = checker_axioms.check_instance(name, parsed, 0, doms, V._match, V._subst, V._mark_int_vars, V._unmark)
         assert [to_json(m) for m in mine] == [to_json(t) for t in theirs], name
         assert all(m[0] == "forall" and m[1] == ("var", "N") for m in mine)
+
+
+# ----------------------------------------------------------------------------------- Lemma 7 for every n
+
+def _sorted_separated(draw_gaps, top):
+    """A decreasing vector from its first entry and its gaps."""
+    out = [top]
+    for g in draw_gaps:
+        out.append(out[-1] - g)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6).flatmap(lambda n: st.tuples(
+    st.just(n), st.integers(0, n - 1),
+    st.lists(st.fractions(0, 4, max_denominator=4), min_size=n, max_size=n),   # extra gaps of a, beyond delta
+    st.lists(st.fractions(0, 4, max_denominator=4), min_size=n, max_size=n),   # of b
+    st.fractions(-3, 3, max_denominator=4), st.fractions(0, 3, max_denominator=4))))
+def test_lemma_7_roots_state_117_for_the_papers_boltzmann_operator(data):
+    """At random decreasing, delta-separated a, b in R^n sharing their first k entries (delta just above
+    2 log n + 3): the block encoding of each root (b(1..k), x, d) evaluates to the paper's boltz of the whole
+    vector, every plain hypothesis of the root holds, and so does its goal, (117)."""
+    from attncert.papers.ks.boltzmann import boltz
+
+    n, k, ga, gb, top, extra = data
+    mpmath.mp.dps = 40
+    delta = 2 * mpmath.log(n) + 3 + mpmath.mpf(extra.numerator) / extra.denominator + mpmath.mpf(1) / 8
+    q = lambda f: mpmath.mpf(f.numerator) / f.denominator  # noqa: E731
+    a = _sorted_separated([delta + q(g) + mpmath.mpf(1) / 16 for g in ga[:n - 1]], q(top))
+    # b: the same first k entries, then b_{k+1} < a_{k+1} - delta, decreasing and separated
+    bk1 = a[k] - delta - q(gb[0]) - mpmath.mpf(1) / 16
+    b = a[:k] + _sorted_separated([delta + q(g) + mpmath.mpf(1) / 16 for g in gb[1:n - k]], bk1)
+    obs = _obs()
+    if k >= 1:
+        root = obs["ks.general.lemma7.conclusion_117.k_ge_1"]
+        env = {"N": mpmath.mpf(k), "M": mpmath.mpf(n - k - 1), "b": a[:k], "x": a[k], "y": b[k], "d": a[k + 1:],
+               "e": b[k + 1:], "delta": delta}
+    else:
+        root = obs["ks.general.lemma7.k0.conclusion_117"]
+        env = {"M": mpmath.mpf(n - 1), "x": a[0], "y": b[0], "d": a[1:], "e": b[1:], "delta": delta}
+    defs = [h.expr for h in root.claim.hyps if h.by is None and h.expr[0] == "eq" and h.expr[1][0] == "var"]
+    todo = list(defs)
+    while todo:      # the definitions, each once the names it uses are known
+        h = next(h for h in todo if all(v in env for v in free_vars(h[2])))
+        env[h[1][1]] = _mp(h[2], env)
+        todo.remove(h)
+
+    def holds(f):
+        if f[0] == "forall":
+            N = int(_mp(f[1], env))
+            return all(holds_at(f[2], i) for i in range(1, N + 1))
+        return _rel(f, lambda t: _mp(t, env))
+
+    def holds_at(f, i):
+        return _rel(f, lambda t: _mp(t, env, i))
+
+    for h in root.claim.hyps:
+        if h.by is None and h.expr not in defs:
+            assert holds(h.expr), (show(h.expr), n, k)
+    va = {f"a{j}": v for j, v in enumerate(a)}
+    vb = {f"a{j}": v for j, v in enumerate(b)}
+    xs = [var(f"a{j}") for j in range(n)]
+    goal = root.claim.goal
+    lhs = goal[1][1]   # abs(boltz(a) - boltz(b))
+    assert mpmath.almosteq(_mp(lhs[1], env), _mp(boltz(xs).node, va), 1e-25)
+    assert mpmath.almosteq(_mp(lhs[2][1], env), _mp(boltz(xs).node, vb), 1e-25)
+    assert holds(goal), (n, k)
+    # (117) itself, on the paper's operator: |boltz(a) - boltz(b)| > (log n)^2 e^{-(a_1 - b_{k+1})}
+    assert abs(_mp(boltz(xs).node, va) - _mp(boltz(xs).node, vb)) > mpmath.log(n) ** 2 * mpmath.exp(-(a[0] - b[k]))
+
+
+def _rel(f, val):
+    op = f[0]
+    if op == "and":
+        return all(_rel(c, val) for c in f[1:])
+    x, y = val(f[1]), val(f[2])
+    return {"lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y, "eq": mpmath.almosteq(x, y, 1e-25)}[op]
+
+
+def test_lemma_7_planted_constants_are_not_proved():
+    """The last step with (log n)^2 tripled, and tail_raise without t0 <= Bbar - 1 (lowering entries far
+    above the average minus 1 can lower it): neither is PROVED."""
+    pytest.importorskip("z3")
+    pytest.importorskip("cvc5")
+    obs = _obs()
+    core = obs["ks.general.lemma7.core_128"]
+    g = core.claim.goal
+    from attncert.core.expr import E
+    wrong = claim(core.claim.vars, core.claim.hyps, E(g[1]) > 3 * E(g[2]))
+    assert _planted("planted.core_128", wrong, ("smt", "model")).verdict != Verdict.PROVED
+    raise_ = obs["ks.general.lemma7.tail_raise"]
+    hyps = [h for h in raise_.claim.hyps if not (h.by is None and show(h.expr) == "t0 <= (Bbar - 1)")]
+    assert len(hyps) == len(raise_.claim.hyps) - 1
+    assert _planted("planted.tail_raise", claim(raise_.claim.vars, hyps, raise_.claim.goal)).verdict == Verdict.UNKNOWN

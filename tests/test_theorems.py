@@ -146,6 +146,77 @@ def test_a_missing_root_makes_a_proved_theorem_conditional(run, tmp_path):
     json.dumps(th)  # the report is JSON-able
 
 
+# ----------------------------------------------------------------------------- cases (an optional record field)
+# Two roots that are the cases of a proof: PROVED when both are closed; the field is checked for its form, and a
+# record without it reads as before (several roots need instances or cases)
+
+def _cases_theorems(root2="t.lemma"):
+    return [theorem("t.thm_cases", "mine", "Theorem 7", "t", "by cases", roots=["t.root", root2],
+                    hypotheses=NAMES, cases="two cases (a test)")]
+
+
+def test_a_theorem_by_cases_is_proved_when_every_case_is_closed(run, tmp_path):
+    clo = _write(tmp_path, run, _cases_theorems() + theorems()[:1])
+    assert theorem_verdict(_cases_theorems()[0], clo)[0] == "PROVED"
+    code, text, th = _verify(tmp_path)
+    assert th["t.thm_cases"]["status"] == "VERIFIED" and th["t.thm_cases"]["computed"] == "PROVED", th["t.thm_cases"]
+
+
+def test_a_theorem_by_cases_with_an_open_case_is_open(run, tmp_path):
+    clo = _write(tmp_path, run, _cases_theorems("t.askew"))
+    assert theorem_verdict(_cases_theorems("t.askew")[0], clo)[0] == "OPEN"
+    # recorded PROVED anyway: the checker's own computation says OPEN
+    _write(tmp_path, run, _cases_theorems("t.askew"),
+           {"t.thm_cases": lambda b: _resign({**b, "verdict": "PROVED", "blocking": [], "axioms": ["exp_lt"]})})
+    code, text, th = _verify(tmp_path)
+    assert th["t.thm_cases"]["status"] == "CONDITIONAL" and "establishes only OPEN" in " ".join(th["t.thm_cases"]["conditions"])
+
+
+@pytest.mark.parametrize("edit,why", [
+    (lambda b: _resign({k: v for k, v in b.items() if k != "cases"}), "several roots are instances or cases"),
+    (lambda b: _resign({**b, "instances": "n = 2"}), "cases must be a non-empty string"),
+    (lambda b: _resign({**b, "cases": ""}), "cases must be a non-empty string"),
+    (lambda b: _resign({**b, "roots": ["t.root"], "root_claims": {"t.root": b["root_claims"]["t.root"]}}),
+     "cases must be a non-empty string, for two or more roots"),
+    (lambda b: _resign({**b, "casez": "x"}), "fields differ"),
+])
+def test_a_malformed_cases_record_is_rejected(run, tmp_path, edit, why):
+    _write(tmp_path, run, _cases_theorems(), {"t.thm_cases": edit})
+    code, text, _ = _verify(tmp_path)
+    assert code == 1 and "REJECTED" in text and why in text, text
+
+
+def test_the_prover_refuses_cases_with_instances_or_one_root():
+    with pytest.raises(ValueError):
+        theorem("t.x", "mine", "Theorem 8", "t", "s", roots=["t.root"], cases="one root")
+    with pytest.raises(ValueError):
+        theorem("t.x", "mine", "Theorem 8", "t", "s", roots=["t.root", "t.askew"], cases="c", instances="i")
+    with pytest.raises(ValueError):
+        theorem("t.x", "mine", "Theorem 8", "t", "s", roots=["t.root", "t.askew"])
+
+
+# ----------------------------------------------------------------------------- links carry plain hypotheses only
+
+def test_a_link_carries_the_cited_plain_hypotheses_only(run, tmp_path):
+    """t.root2 cites t.lemma and holds its plain hypothesis a < b but not its axiom instance: the link checks
+    (the lemma is verified with its sources, so its instance holds wherever a < b does). Without a < b it does
+    not, and a lemma whose source is unchecked makes the citing step CONDITIONAL."""
+    lean = ob("root2", claim(["a", "b", "c"], [a < b, c > 0, Hyp((exp(a) < exp(b) + 1).node, by="t.lemma")],
+                             c * exp(a) < c * (exp(b) + 1)))
+    bare = ob("root3", claim(["a", "b", "c"], [c > 0, Hyp((exp(a) < exp(b) + 1).node, by="t.lemma")],
+                             c * exp(a) < c * (exp(b) + 1)))
+    via_fact = ob("root4", claim(["a", "b"], [Hyp((exp(a) - exp(b) < 0).node, by="t.fact")], exp(a) < exp(b)))
+    extra = [run_obligation(o) for o in (lean, bare, via_fact)]
+    assert all(r.evidence.verdict.name == "PROVED" for r in extra)
+    clo = _write(tmp_path, run + extra, [])
+    assert not clo.why("t.root2") and clo.why("t.root3") and clo.why("t.root4")
+    code, text, _ = _verify(tmp_path)
+    lines = {ln.split(": ")[0].rsplit("/", 1)[-1]: ln for ln in text.splitlines() if ln.startswith(("OK", "CONDITIONAL"))}
+    assert lines["t.root2.json"].startswith("OK"), lines["t.root2.json"]
+    assert lines["t.root3.json"].startswith("CONDITIONAL") and "is not another hypothesis" in lines["t.root3.json"]
+    assert lines["t.root4.json"].startswith("CONDITIONAL") and "not verified itself" in lines["t.root4.json"]
+
+
 NUMBERED = {
     "infoflow": {"Lemma 1", "Proposition 1", "Proposition 2"} | {f"Theorem {i}" for i in range(1, 7)},
     "ks": {f"Lemma {i}" for i in range(1, 8)} | {"Proposition 1", "Theorem 1", "Theorem 2", "Corollary 1",

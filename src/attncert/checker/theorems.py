@@ -13,7 +13,8 @@ instance range are its author's. Its verdict is recomputed here:
 
 - PROVED: one root, PROVED, verified with every source established (axiom instances, checked links; no
   free-text premise, nothing circular, nothing REFUTED, UNKNOWN or CONFIRMED below it), and every plain
-  hypothesis of the root named by the theorem;
+  hypothesis of the root named by the theorem; or several roots, each so, that the record's optional
+  ``cases`` says are the cases of the proof (which, like a root's statement, the released record pins);
 - PROVED FOR INSTANCES: the same for every root, with the instance range stated;
 - CONFIRMED: its one root is CONFIRMED;
 - REFUTED AS PRINTED: its printed statement is a verified REFUTED step, and its repaired version is a
@@ -36,6 +37,7 @@ THEOREM_SCHEMA = "attncert.theorem/2"
 THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict", "roots", "root_claims", "instances",
                 "hypotheses", "printed", "printed_claim", "repaired", "blocking", "declared", "axioms", "note",
                 "cert_sha256"}
+OPTIONAL = {"cases"}   # added after /2 was released: a record without it reads as before
 COMPUTED = ("verdict", "axioms", "blocking", "cert_sha256")   # not part of the released record
 MANIFEST_SCHEMA = "attncert.theorem-manifest/1"
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theorems.json")
@@ -68,8 +70,9 @@ def record_digest(obj: dict, digest) -> str:
 
 def validate(obj: dict, digest, no_control) -> None:
     """Structure and hash of a theorem certificate; raises Reject."""
-    if not isinstance(obj, dict) or set(obj) != THEOREM_KEYS:
-        raise Reject("theorem certificate: fields differ from " + ", ".join(sorted(THEOREM_KEYS)))
+    if not isinstance(obj, dict) or not THEOREM_KEYS <= set(obj) <= THEOREM_KEYS | OPTIONAL:
+        raise Reject("theorem certificate: fields differ from " + ", ".join(sorted(THEOREM_KEYS))
+                     + " (and the optional " + ", ".join(sorted(OPTIONAL)) + ")")
     no_control(obj)
     if digest({k: v for k, v in obj.items() if k != "cert_sha256"}) != obj["cert_sha256"]:
         raise Reject("cert_sha256 mismatch: the file was changed after it was written")
@@ -85,8 +88,12 @@ def validate(obj: dict, digest, no_control) -> None:
     for k in ("instances", "printed", "repaired", "declared"):
         if obj[k] is not None and (not isinstance(obj[k], str) or not obj[k]):
             raise Reject(f"{k} must be a non-empty string or null")
-    if len(obj["roots"]) > 1 and obj["instances"] is None:
-        raise Reject("several roots are instances: 'instances' must say which")
+    cases = obj.get("cases")
+    if cases is not None and (not isinstance(cases, str) or not cases or obj["instances"] is not None
+                              or len(obj["roots"]) < 2):
+        raise Reject("cases must be a non-empty string, for two or more roots and no instances")
+    if len(obj["roots"]) > 1 and obj["instances"] is None and cases is None:
+        raise Reject("several roots are instances or cases: 'instances' or 'cases' must say which")
     if len(set(obj["roots"])) != len(obj["roots"]) or len(obj["roots"]) > MAX_ROOTS:
         raise Reject(f"roots must be distinct, at most {MAX_ROOTS}")
     if len(obj["label"]) > 60 or not all(c.isalnum() or c in " .,()-'" for c in obj["label"]):

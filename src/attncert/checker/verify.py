@@ -1002,11 +1002,16 @@ def _mvt_definitions(plain: list, x: str, cdom: dict, used: set) -> tuple[list, 
 
 def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, list[int]]:
     """(None, carried) when hypothesis ``hyp_index`` of ``citing`` is an instance of ``cited``'s goal and
-    every instantiated hypothesis of ``cited`` is another hypothesis of ``citing`` (their indices are
-    ``carried``); else (the reason it is not, [])."""
-    cdom, _, chyps, cgoal = _claim(cited["claim"])
+    every instantiated *plain* hypothesis of ``cited`` is another hypothesis of ``citing`` (their indices are
+    ``carried``); else (the reason it is not, []). The sourced hypotheses of ``cited`` are not carried: the
+    caller requires ``cited`` to be verified with its sources, so each of them holds wherever its plain ones do
+    (by induction over its acyclic sources: an axiom instance whose conditions hold, a link whose plain
+    hypotheses are there, ...), and ``cited`` proves "plain hypotheses => goal" for all values of its variables,
+    a statement its instance keeps (as for a case split, docs/theorems.md, "Links")."""
+    cdom, _, chyps_all, cgoal = _claim(cited["claim"])
     if "defined" in cdom.values():
         return f"{cited['id']} states a defined quantity (a tree minimum or count), not a lemma to instantiate", []
+    chyps = [ch for ch, raw in zip(chyps_all, cited["claim"]["hyps"]) if "by" not in raw]
     dom, _, hyps, _ = _claim(citing["claim"])
     mark = lambda n: _mark_int_vars(n, dom)  # noqa: E731
     h = mark(hyps[hyp_index])

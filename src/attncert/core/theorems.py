@@ -2,11 +2,12 @@
 paper, and the prover's own computation of its verdict from the step obligations.
 
 A theorem names its *roots*: step obligations whose claims state it (one root: in the paper's generality;
-several, with ``instances``: instances of it). Its verdict is computed, never declared:
+several, with ``instances``: instances of it; several, with ``cases``: the cases of its proof, which together
+state it in the paper's generality). Its verdict is computed, never declared:
 
-- PROVED: one root, PROVED, closed (every hypothesis of every step in its graph is an axiom instance, a
-  checked link to a PROVED step, or a plain hypothesis of the root that the theorem names as one of its
-  own hypotheses);
+- PROVED: one root (or every root of its ``cases``), PROVED, closed (every hypothesis of every step in its
+  graph is an axiom instance, a checked link to a PROVED step, or a plain hypothesis of the root that the
+  theorem names as one of its own hypotheses);
 - PROVED FOR INSTANCES: every root so, with ``instances`` saying which (e.g. "n = 2..6");
 - CONFIRMED: the root is CONFIRMED (numerical evidence only);
 - REFUTED AS PRINTED: ``printed`` is a REFUTED step (the statement as printed, with its counterexample)
@@ -47,18 +48,21 @@ class Theorem:
     repaired: str | None = None
     blocking: str | None = None
     note: str = ""
+    cases: str | None = None
 
 
 def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=(), instances=None, hypotheses=None,
-            printed=None, repaired=None, blocking=None, note="") -> Theorem:
+            printed=None, repaired=None, blocking=None, note="", cases=None) -> Theorem:
     if printed is not None and repaired is None:
         raise ValueError(f"{id_}: a statement refuted as printed needs the id of its repaired version")
     if not roots and printed is None and not blocking:
         raise ValueError(f"{id_}: with no root step, say what blocks it (blocking=...)")
-    if len(roots) > 1 and instances is None:
-        raise ValueError(f"{id_}: several roots are instances: say which (instances=...)")
+    if len(roots) > 1 and instances is None and cases is None:
+        raise ValueError(f"{id_}: several roots are instances or cases: say which (instances=... or cases=...)")
+    if cases is not None and (instances is not None or len(roots) < 2):
+        raise ValueError(f"{id_}: cases join two or more roots, and not with instances")
     return Theorem(id_, paper, label, ref, statement, tuple(roots), instances,
-                   tuple(sorted((hypotheses or {}).items())), printed, repaired, blocking, note)
+                   tuple(sorted((hypotheses or {}).items())), printed, repaired, blocking, note, cases)
 
 
 # ------------------------------------------------------------------------------- the prover's closure
@@ -131,7 +135,9 @@ def fix_free(hyps, own: list, skip: int, cvars: dict, ints: set, sub: dict) -> d
 
 def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None, list[int]]:
     """(None, carried) when hypothesis ``i`` of ``citing`` is an instance of ``cited``'s goal and every
-    instantiated hypothesis of ``cited`` is another hypothesis of ``citing``; else (reason, [])."""
+    instantiated plain hypothesis of ``cited`` is another hypothesis of ``citing``; else (reason, []). The
+    sourced hypotheses of ``cited`` hold wherever its plain ones do, once ``cited`` is established (the
+    caller's recursion), so they are not carried (the checker reads a link the same way)."""
     cvars = {v.name: v.domain for v in cited.claim.vars}
     if "defined" in cvars.values():
         return f"{cited.id} states a defined quantity, not a lemma", []
@@ -140,15 +146,16 @@ def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None,
     if not bind(cited.claim.goal, citing.claim.hyps[i].expr, cvars, ints, sub):
         return f"hypothesis {i + 1} of {citing.id} is not an instance of the goal of {cited.id}", []
     own = [h.expr for h in citing.claim.hyps]
-    sub = fix_free(cited.claim.hyps, own, i, cvars, ints, sub)
+    plain = [h for h in cited.claim.hyps if h.by is None]
+    sub = fix_free(plain, own, i, cvars, ints, sub)
     acc: set = set()
-    for h in cited.claim.hyps:
+    for h in plain:
         free_vars(h.expr, acc)
     if not acc <= set(sub):
         return f"a hypothesis of {cited.id} has a variable the link to it does not fix", []
-    if any(_moves_derivative(n, sub) for n in [cited.claim.goal] + [h.expr for h in cited.claim.hyps]):
+    if any(_moves_derivative(n, sub) for n in [cited.claim.goal] + [h.expr for h in plain]):
         return f"the instance of {cited.id} moves a derivative's variable", []
-    carried, k = _present([h.expr for h in cited.claim.hyps], sub, own, i)
+    carried, k = _present([h.expr for h in plain], sub, own, i)
     if carried is None:
         return f"hypothesis {k + 1} of {cited.id}, instantiated, is not a hypothesis of {citing.id}", []
     return None, carried
@@ -194,6 +201,17 @@ def link_hyps(cited: Obligation, **terms) -> list[Hyp]:
 
     env = {k: node_of(v) for k, v in terms.items()}
     return [Hyp(_subst(h.expr, env), h.by) for h in cited.claim.hyps] + [Hyp(_subst(cited.claim.goal, env), cited.id)]
+
+
+def link_plain(cited: Obligation, **terms) -> list[Hyp]:
+    """As link_hyps, but only the cited claim's plain hypotheses (the ones a link carries; the sourced ones hold
+    wherever those do) and its goal: for a cited claim whose sourced hypotheses could not take ``terms`` (a
+    derivative in a variable that ``terms`` sends to a non-variable)."""
+    from attncert.core.expr import node_of
+
+    env = {k: node_of(v) for k, v in terms.items()}
+    return ([Hyp(_subst(h.expr, env)) for h in cited.claim.hyps if h.by is None]
+            + [Hyp(_subst(cited.claim.goal, env), cited.id)])
 
 
 def cases_hyp(pos: Obligation, neg: Obligation, **terms) -> Hyp:
@@ -577,6 +595,8 @@ def build_theorem_cert(th: Theorem, clo: Closure) -> dict:
         "declared": th.blocking if (th.roots and th.printed is None) else None,
         "axioms": axioms if verdict.startswith("PROVED") else [], "note": th.note,
     }
+    if th.cases is not None:   # an optional field: a record without it reads as before
+        body["cases"] = th.cases
     body["cert_sha256"] = sha256(body)
     return body
 
