@@ -1,5 +1,6 @@
-"""Kajitsuka-Sato, Appendix B.2: Lemma 4 for every n, over indexed families (docs/axioms.md, "Indexed
-families", "Pointwise instances"; docs/theorems.md, "General n").
+"""Kajitsuka-Sato, Appendices B.2-B.3: Lemmas 4, 5, 6 and 7 for every n, over indexed families (docs/axioms.md,
+"Indexed families", "Pointwise instances", "Instances at an index"; docs/theorems.md, "General n"). Lemma 7's
+section is at the end of the file; what follows describes the setting of Lemmas 4-6.
 
 The Boltzmann operator of a = (b_1, ..., b_N, x), n = N + 1, as a function of the coordinate x that varies
 (boltz is symmetric, so the varying coordinate is written last; the paper's a_i):
@@ -514,13 +515,14 @@ Q1 = exp(Y1) / (Qv + exp(Y1))
 # (122) over plain reals (E = e^y, E1 = e^{y + lam}): with the sums and every exponential atom in one query cvc5
 # gave unknown after 220 s; linked with the terms it is about, the query is a literal hypothesis
 Ev, E1v, lamv = var("E"), var("E1"), var("lam")
-CORE_122 = ob("lemma7.core_122", "ks:B.3 (122), over plain reals",
+ob("lemma7.core_122", "ks:B.3 (122), over plain reals",
               "Bbar = (P + y E + M y E)/(Q + E + M E), E1 = (M + 1) E, Q + E > 0, Q + E1 > 0, M >= 0  =>  "
               "Bbar = (P + (y + lam) E1)/(Q + E1) - lam E1/(Q + E1)",
               claim(["P", "Q", "y", "lam", "E", "E1", "M", "Bbar"],
                     [Qv + Ev > 0, Qv + E1v > 0, Mv_ >= 0, E1v.eq((Mv_ + 1) * Ev),
                      Bbv.eq((Pv + yk * Ev + Mv_ * yk * Ev) / (Qv + Ev + Mv_ * Ev))],
-                    Bbv.eq((Pv + (yk + lamv) * E1v) / (Qv + E1v) - lamv * (E1v / (Qv + E1v)))), ["smt"]) or obs[-1]
+                    Bbv.eq((Pv + (yk + lamv) * E1v) / (Qv + E1v) - lamv * (E1v / (Qv + E1v)))), ["smt"])
+CORE_122 = obs[-1]
 IDENT_122 = _l7("identity_122", "ks:B.3 (122)",
                 "boltz(bar b) = boltz(a_1..a_k, b_{k+1} + log(n-k)) - log(n-k) e^{b_{k+1} + log(n-k)}/(xi_k + "
                 "e^{b_{k+1} + log(n-k)}), with (n - k) e^{b_{k+1}} = e^{b_{k+1} + log(n-k)}",
@@ -532,7 +534,7 @@ IDENT_122 = _l7("identity_122", "ks:B.3 (122)",
 # (120) = B1 - lam q - Bx (122)-(123) > q [(x - y - lam)(delta + x - y - lam - log(k+1) - 1) - lam] (124) > 2 (log n)^2 q
 # (125)-(126), and q = E1/(Q + E1) > E1/(2 e^{a_1}) >= e^y/(2 e^{a_1}) (127)-(128)
 Ba_, Bb_, B1_, Bx_, q_, Lnv = var("Ba"), var("Bb"), var("B1"), var("Bx"), var("q"), var("Ln")
-CORE_126 = ob("lemma7.core_124_126", "ks:B.3 (120), (123)-(126), over plain reals",
+ob("lemma7.core_124_126", "ks:B.3 (120), (123)-(126), over plain reals",
               "Ba <= Bu, Bb >= Bbar (120), Bbar = B1 - lam q (122), Bu = Bx, B1 - Bx > (x - (y + lam))(delta + x - "
               "(y + lam) - ln - 1) q (124, Lemma 6), q > 0, x - y > delta > 2 Ln + 3, 0 <= lam <= Ln, 0 <= ln <= Ln, "
               "Ln > 0  =>  Bb - Ba > 2 Ln^2 q",
@@ -540,15 +542,17 @@ CORE_126 = ob("lemma7.core_124_126", "ks:B.3 (120), (123)-(126), over plain real
                     [Ba_ <= Bu, Bb_ >= Bbv, Bbv.eq(B1_ - lamv * q_), Bu.eq(Bx_),
                      B1_ - Bx_ > (xk - (yk + lamv)) * (dl + xk - (yk + lamv) - ln - 1) * q_, q_ > 0, H115,
                      dl > 2 * Lnv + 3, lamv >= 0, lamv <= Lnv, ln >= 0, ln <= Lnv, Lnv > 0],
-                    Bb_ - Ba_ > 2 * Lnv ** 2 * q_), ["smt"]) or obs[-1]
+                    Bb_ - Ba_ > 2 * Lnv ** 2 * q_), ["smt"])
+CORE_126 = obs[-1]
 Av, Gv_, Eyv = var("A"), var("G"), var("Ey")
-CORE_128 = ob("lemma7.core_128", "ks:B.3 (127)-(128), (117), over plain reals",
+ob("lemma7.core_128", "ks:B.3 (127)-(128), (117), over plain reals",
               "Bb - Ba > 2 Ln^2 E1/(Q + E1), Q + E1 < 2 A, Q + E1 > 0, E1 = (M + 1) Ey, G A = Ey, A > 0, Ey > 0, M >= 0, "
               "Ln > 0  =>  |Ba - Bb| > Ln^2 G",
               claim(["Ba", "Bb", "Ln", "Q", "E1", "Ey", "A", "G", "M"],
                     [Bb_ - Ba_ > 2 * Lnv ** 2 * (E1v / (Qv + E1v)), Qv + E1v > 0, Qv + E1v < 2 * Av,
                      E1v.eq((Mv_ + 1) * Eyv), (Gv_ * Av).eq(Eyv), Av > 0, Eyv > 0, Mv_ >= 0, Lnv > 0],
-                    abs_(Ba_ - Bb_) > Lnv ** 2 * Gv_), ["smt"]) or obs[-1]
+                    abs_(Ba_ - Bb_) > Lnv ** 2 * Gv_), ["smt"])
+CORE_128 = obs[-1]
 
 # the root: (117) for every n >= 2 and every k >= 1
 PD_, QD_ = bsum(Mv_, dI * exp(dI)), bsum(Mv_, exp(dI))
@@ -621,21 +625,23 @@ K0_GAP = _k0("bbar_gap", "ks:B.3 (130) (a_1 - delta <= boltz(bar a) - 1)",
              H0 + [axiom("exp_pos", x=xk), axiom("exp_pos", x=xk - dl)] + link_plain(K0_LN) + link_plain(K0_EW)
              + link_plain(K0_EDELTA) + [BA0_DEF], xk - dl <= Ba0 - 1, ["Ba0"])
 Xv, Wv, Edv = var("X"), var("W"), var("Ed")
-K0_CORE_A = ob("lemma7.k0.core_131", "ks:B.3 (130)-(131), over plain reals",
+ob("lemma7.k0.core_131", "ks:B.3 (130)-(131), over plain reals",
                "Ba >= Ba0 (129), Bb <= By = y, Ba0 = (x X + M (x - delta) W)/(X + M W) (130), W Ed = X, Ed > M + 1, "
                "0 <= Ln <= M, delta > 2 Ln + 3, x - y > delta, X, W > 0  =>  Ba - Bb > Ln (131)",
                claim(["Ba", "Bb", "Ba0", "By", "x", "y", "delta", "X", "W", "Ed", "M", "Ln"],
                      [Ba_ >= Ba0, Bb_ <= By, By.eq(yk), Xv > 0, Wv > 0, Mv_ >= 0,
                       Ba0.eq((xk * Xv + Mv_ * (xk - dl) * Wv) / (Xv + Mv_ * Wv)), (Wv * Edv).eq(Xv), Edv > Mv_ + 1,
                       Lnv >= 0, Lnv <= Mv_, dl > 2 * Lnv + 3, H115],
-                     Ba_ - Bb_ > Lnv), ["smt"]) or obs[-1]
-K0_CORE_B = ob("lemma7.k0.core_117", "ks:B.3 (131) last line, (117), over plain reals",
+                     Ba_ - Bb_ > Lnv), ["smt"])
+K0_CORE_A = obs[-1]
+ob("lemma7.k0.core_117", "ks:B.3 (131) last line, (117), over plain reals",
                "Ba - Bb > Ln >= 0, Ln <= M, G X = Ey < W, W Ed = X, Ed > M + 1, W, X > 0, G > 0  =>  |Ba - Bb| > "
                "Ln^2 G (Ln G < G Ed < 1)",
                claim(["Ba", "Bb", "Ln", "G", "X", "Ey", "W", "Ed", "M"],
                      [Ba_ - Bb_ > Lnv, Lnv >= 0, Lnv <= Mv_, (Gv_ * Xv).eq(Eyv), Eyv < Wv, (Wv * Edv).eq(Xv),
                       Edv > Mv_ + 1, Wv > 0, Xv > 0, Gv_ > 0],
-                     abs_(Ba_ - Bb_) > Lnv ** 2 * Gv_), ["smt"]) or obs[-1]
+                     abs_(Ba_ - Bb_) > Lnv ** 2 * Gv_), ["smt"])
+K0_CORE_B = obs[-1]
 BOLTZ_A0 = (xk * X0 + PD_) / (X0 + QD_)
 BOLTZ_B0 = (yk * exp(yk) + PE_) / (exp(yk) + QE_)
 L7_K0 = _k0(
@@ -654,5 +660,5 @@ L7_K0 = _k0(
     abs_(BOLTZ_A0 - BOLTZ_B0) > LN0 ** 2 * exp(-(xk - yk)), ["By", "Ba0"])
 
 
-FAMILY = family("ks_general", PAPER, "Boltzmann operator for every n: Lemma 4 over indexed families (B.2)", obs,
+FAMILY = family("ks_general", PAPER, "Boltzmann operator for every n: Lemmas 4-7 over indexed families (B.2-B.3)", obs,
                 doc="docs/boltzmann.md")

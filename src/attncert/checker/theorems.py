@@ -9,7 +9,8 @@ and hypotheses make up each of attncert's numbered results is fixed by the relea
 (theorems.json: the SHA-256 of each theorem certificate's record, everything but its verdict, axioms and
 blocking steps). A theorem certificate whose id is released but whose record differs is CONDITIONAL; one
 whose id is not released (a user's own) is checked the same way, and `verify` says its statement and
-instance range are its author's. Its verdict is recomputed here:
+instance range are its author's (and so, with ``cases``, is the claim that its roots cover the statement: no
+formal statement exists to check it against). Its verdict is recomputed here:
 
 - PROVED: one root, PROVED, verified with every source established (axiom instances, checked links; no
   free-text premise, nothing circular, nothing REFUTED, UNKNOWN or CONFIRMED below it), and every plain

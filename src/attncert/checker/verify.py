@@ -1284,7 +1284,9 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
         elif not quiet:
             out.write(_safe(f"OK {f}: {computed} theorem {tid} ({obj['label']})"
                             + (" [not one of attncert's released results: its statement and instance range are "
-                               "its author's]" if own else "")
+                               "its author's" + ("; that its cases cover the statement is its author's word, not "
+                                                 "checked" if obj.get("cases") is not None else "") + "]"
+                               if own else "")
                             + (f" -- {why[0]}" if why and computed != "PROVED" else "")
                             + (f"; axioms: {', '.join(axioms)}" if axioms and computed.startswith("PROVED") else ""))
                       + "\n")
@@ -1293,7 +1295,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     authors = [r["id"] for r in report if r.get("theorem") and r.get("released") is False]
     if authors:   # printed even with --quiet: a referee must see which results are not attncert's own statements
         out.write(_safe(f"{len(authors)} theorem certificate(s) not among attncert's released results (their "
-                        f"statements and instance ranges are their authors'): {', '.join(authors[:5])}"
+                        f"statements, instance ranges and cases are their authors'): {', '.join(authors[:5])}"
                         + (" ..." if len(authors) > 5 else "")) + "\n")
     verified = len(ok) + theorems_ok - conditional
     out.write(f"verified {verified}/{len(files)} certificates" +
