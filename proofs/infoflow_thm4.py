@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.core.axioms import axiom
+from attncert.core.axioms import axiom, same_exp
 from attncert.core.claims import Finding, Hyp, Obligation, Var, claim, fact, merge_hyps
 from attncert.papers.infoflow.depth import C_ABS, b_points
 from attncert.papers.ks.boltzmann import boltz as ks_boltz, entropy as ks_entropy, logsumexp as ks_logsumexp
@@ -953,19 +953,13 @@ def _at0(z):
     return E(substitute(node_of(z), {"y": node_of(num(0))}))
 
 
-def _same_exp(a, c) -> list:
-    """exp(a) = exp(c) for arguments a, c equal as reals but written differently (the solvers key exp atoms by
-    their form): exp_le both ways."""
-    return [axiom("exp_le", x=a, y=c), axiom("exp_le", x=c, y=a)]
-
-
 # tanh(b + 0) = tanh(b - 0) = tanh b, so that G_k(0) = 0: stated once, as two small steps, and linked where f(0)
 # appears
 SHIFT0 = []
 for z, tag in ((bb + yy, "plus"), (bb - yy, "minus")):
     ob(f"taylor4.tanh_at_0_{tag}", f"{REF} Part 2 step 4 (F1), Taylor",
        f"tanh({_at0(z)}) = tanh(b) (equal exp arguments)",
-       claim(["b"], _same_exp(2 * _at0(z), 2 * bb), T_(_at0(z)).eq(T_(bb))), ["smt"])
+       claim(["b"], same_exp(2 * _at0(z), 2 * bb), T_(_at0(z)).eq(T_(bb))), ["smt"])
     SHIFT0 += link_hyps(obs[-1])
 
 
@@ -999,7 +993,7 @@ ob("taylor4.pos", f"{REF} Part 2 step 4 (F1), Taylor",
 T_POS = obs[-1]
 NEG_NONNEG = next(o for o in _thm6_obs if o.id == "infoflow.thm6.fact.neg_nonneg")
 # R(-h) = R(h): tanh(b - (-h)) and tanh(b + h), tanh(b + (-h)) and tanh(b - h) have equal exp arguments
-SWAP = _same_exp(2 * (bb - (-hh)), 2 * (bb + hh)) + _same_exp(2 * (bb + (-hh)), 2 * (bb - hh))
+SWAP = same_exp(2 * (bb - (-hh)), 2 * (bb + hh)) + same_exp(2 * (bb + (-hh)), 2 * (bb - hh))
 ob("taylor4.neg", f"{REF} Part 2 step 4 (F1), Taylor",
    "h <= 0  =>  |R(h)| <= M4 h^4/12 (the case h >= 0 at -h, and R(-h) = R(h): f is even)",
    claim(["h", "b"], merge_hyps(hh <= 0, link_hyps(NEG_NONNEG), link_hyps(TAYLOR_HALF[1], Y=-hh)[1:],

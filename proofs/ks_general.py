@@ -29,7 +29,7 @@ Steps:
 
 from __future__ import annotations
 
-from attncert.core.axioms import axiom, axiom_at_each
+from attncert.core.axioms import axiom, axiom_at_each, same_exp
 from attncert.core.claims import Var, claim, merge_hyps
 from attncert.core.expr import IDX, E, abs_, and_, at, bmax, bsum, diff, exp, forall, implies, log, max_, num, seq, var
 from attncert.core.families import collector, family
@@ -76,8 +76,24 @@ ob("gibbs_terms", "ks:B.2 (85), S(p) <= log n (the first n - 1 terms)",
 GIBBS_TERMS = obs[-1]
 
 # Q >= 0 (a sum of exponentials), so Q + e^x > 0: stated before any log, whose argument's positivity it gives
-Q_NONNEG = [Qv.eq(SUM_Q), axiom("forall_intro", N=N, P=num(0) <= Eb), axiom("sum_mono", N=N, f=num(0), g=Eb),
-            axiom("sum_zero", N=N)]
+def _expand(n, f, c):
+    """sum_i e^{f_i} (f_i - c) = sum_i f_i e^{f_i} + (-c) sum_i e^{f_i} (sum_add, sum_scale, the bodies equal at
+    each index both ways)."""
+    ef = exp(f)
+    return [axiom("sum_add", N=n, f=f * ef, g=(-c) * ef), axiom("sum_scale", N=n, c=-c, f=ef),
+            axiom("forall_intro", N=n, P=ef * (f - c) <= f * ef + (-c) * ef),
+            axiom("forall_intro", N=n, P=f * ef + (-c) * ef <= ef * (f - c)),
+            axiom("sum_mono", N=n, f=ef * (f - c), g=f * ef + (-c) * ef),
+            axiom("sum_mono", N=n, f=f * ef + (-c) * ef, g=ef * (f - c))]
+
+
+def _nonneg(n, f):
+    """sum_i e^{f_i} >= 0."""
+    return [axiom("forall_intro", N=n, P=num(0) <= exp(f)), axiom("sum_mono", N=n, f=num(0), g=exp(f)),
+            axiom("sum_zero", N=n)]
+
+
+Q_NONNEG = [Qv.eq(SUM_Q)] + _nonneg(N, b)
 Z = Qv + exp(x)
 # e^l = Q + e^x and e^ln = N + 1 for l = log(Q + e^x), ln = log(N + 1): exp(log t) = t, and exp_le both ways
 # for the equal arguments (an exp atom is a function of its argument's tree, not of its value)
@@ -137,11 +153,7 @@ ob("entropy_85", "ks:B.2 (85), S(p) = L(a) - boltz(a)",
    "S(p) = -(sum_j e^{b_j} (b_j - L) + e^x (x - L))/(Q + e^x) = L - (P + x e^x)/(Q + e^x)",
    claim(VN + ["x", "P", "Q", "l", "S"],
          merge_hyps([Pv.eq(SUM_P), Qv.eq(SUM_Q), Z > 0, SDEF],
-                    [axiom("sum_add", N=N, f=b * Eb, g=(-l) * Eb), axiom("sum_scale", N=N, c=-l, f=Eb),
-                     axiom("forall_intro", N=N, P=Eb * (b - l) <= b * Eb + (-l) * Eb),
-                     axiom("forall_intro", N=N, P=b * Eb + (-l) * Eb <= Eb * (b - l)),
-                     axiom("sum_mono", N=N, f=Eb * (b - l), g=b * Eb + (-l) * Eb),
-                     axiom("sum_mono", N=N, f=b * Eb + (-l) * Eb, g=Eb * (b - l))]),
+                    _expand(N, b, l)),
          S.eq(l - B)), ["smt"])
 ENTROPY = obs[-1]
 
@@ -323,26 +335,6 @@ def _tail_sums(t):
     return bsum(Mv_, t * exp(t)), bsum(Mv_, exp(t))
 
 
-def _expand(n, f, c):
-    """sum_i e^{f_i} (f_i - c) = sum_i f_i e^{f_i} + (-c) sum_i e^{f_i} (sum_add, sum_scale, the bodies equal at
-    each index both ways)."""
-    ef = exp(f)
-    return [axiom("sum_add", N=n, f=f * ef, g=(-c) * ef), axiom("sum_scale", N=n, c=-c, f=ef),
-            axiom("forall_intro", N=n, P=ef * (f - c) <= f * ef + (-c) * ef),
-            axiom("forall_intro", N=n, P=f * ef + (-c) * ef <= ef * (f - c)),
-            axiom("sum_mono", N=n, f=ef * (f - c), g=f * ef + (-c) * ef),
-            axiom("sum_mono", N=n, f=f * ef + (-c) * ef, g=ef * (f - c))]
-
-
-def _nonneg(n, f):
-    """sum_i e^{f_i} >= 0."""
-    return [axiom("forall_intro", N=n, P=num(0) <= exp(f)), axiom("sum_mono", N=n, f=num(0), g=exp(f)),
-            axiom("sum_zero", N=n)]
-
-
-def _same_exp(u, v):
-    """e^u = e^v for two terms equal by arithmetic (exp_le both ways: an exp atom is keyed by its tree)."""
-    return [axiom("exp_le", x=u, y=v), axiom("exp_le", x=v, y=u)]
 
 
 PT, QT = _tail_sums(tI)
@@ -472,7 +464,7 @@ X_GT = _l7("x_gt_shift", "ks:B.3 (127) line 1, (124) ((102) for Lemma 6: a_{k+1}
 # the exponentials: e^{a_1 - delta} e^delta = e^{a_1}, e^delta > n, e^y < e^{a_1 - delta},
 # e^{y + log(n - k)} = (n - k) e^y, e^{-(a_1 - y)} e^{a_1} = e^y
 E_W = _l7("exp_w", "ks:B.3 (127)", "e^{a_1 - delta} e^delta = e^{a_1}",
-          [axiom("exp_add", x=A1 - dl, y=dl)] + _same_exp((A1 - dl) + dl, A1), (exp(A1 - dl) * exp(dl)).eq(exp(A1)))
+          [axiom("exp_add", x=A1 - dl, y=dl)] + same_exp((A1 - dl) + dl, A1), (exp(A1 - dl) * exp(dl)).eq(exp(A1)))
 E_DELTA = _l7("exp_delta", "ks:B.3 (127) line 3 (delta > log n)", "e^delta > e^{log n} = n",
               H_NM + [H_DELTA] + link_hyps(LN_POS) + [axiom("exp_lt", x=LN, y=dl), axiom("exp_log", x=NN)],
               exp(dl) > NN)
@@ -482,7 +474,7 @@ E_Y = _l7("exp_y", "ks:B.3 (127)", "b_{k+1} < a_{k+1} - delta < a_1 - 2 delta: e
 E_Y1 = _l7("exp_shift", "ks:B.3 (122) line 2", "e^{b_{k+1} + log(n - k)} = e^{b_{k+1}} e^{log(n-k)} = (n - k) e^{b_{k+1}}",
            H_NM + [axiom("exp_add", x=yk, y=LAM), axiom("exp_log", x=Mv_ + 1)], exp(Y1).eq((Mv_ + 1) * exp(yk)))
 E_G = _l7("exp_gap", "ks:B.3 (128) line 3", "e^{-(a_1 - b_{k+1})} e^{a_1} = e^{b_{k+1}}",
-          [axiom("exp_add", x=-(A1 - yk), y=A1)] + _same_exp(-(A1 - yk) + A1, yk), (exp(-(A1 - yk)) * exp(A1)).eq(exp(yk)))
+          [axiom("exp_add", x=-(A1 - yk), y=A1)] + same_exp(-(A1 - yk) + A1, yk), (exp(-(A1 - yk)) * exp(A1)).eq(exp(yk)))
 
 # the tails below the averages
 Bu, Bbv = var("Bu"), var("Bbar")
@@ -605,11 +597,11 @@ K0_EDELTA = _k0("exp_delta", "ks:B.3 (131)", "e^delta > e^{log n} = n",
                 [Mv_ >= 0, H_DELTA0] + link_plain(K0_LN) + [axiom("exp_lt", x=LN0, y=dl), axiom("exp_log", x=Mv_ + 1)],
                 exp(dl) > Mv_ + 1)
 K0_EW = _k0("exp_w", "ks:B.3 (130)", "e^{a_1 - delta} e^delta = e^{a_1}",
-            [axiom("exp_add", x=xk - dl, y=dl)] + _same_exp((xk - dl) + dl, xk), (W0 * exp(dl)).eq(X0))
+            [axiom("exp_add", x=xk - dl, y=dl)] + same_exp((xk - dl) + dl, xk), (W0 * exp(dl)).eq(X0))
 K0_EY = _k0("exp_y", "ks:B.3 (131)", "b_1 < a_1 - delta: e^{b_1} < e^{a_1 - delta}",
             [H115, axiom("exp_lt", x=yk, y=xk - dl)], exp(yk) < W0)
 K0_EG = _k0("exp_gap", "ks:B.3 (131)", "e^{-(a_1 - b_1)} e^{a_1} = e^{b_1}",
-            [axiom("exp_add", x=-(xk - yk), y=xk)] + _same_exp(-(xk - yk) + xk, yk), (exp(-(xk - yk)) * X0).eq(exp(yk)))
+            [axiom("exp_add", x=-(xk - yk), y=xk)] + same_exp(-(xk - yk) + xk, yk), (exp(-(xk - yk)) * X0).eq(exp(yk)))
 BY_DEF = By.eq((yk * exp(yk)) / exp(yk))
 K0_BY = _k0("by_eq_y", "ks:B.3 (131) (boltz of (b_1) alone)", "y e^y / e^y = y",
             [axiom("exp_pos", x=yk), BY_DEF], By.eq(yk), ["By"])

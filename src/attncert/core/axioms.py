@@ -103,6 +103,12 @@ def axiom_at_each(name: str, n, **terms) -> Hyp:
     return Hyp(("forall", node_of(n), _instantiate(ax.goal, _env(ax, terms))), by=f"axiom:{name}")
 
 
+def same_exp(a, c) -> list[Hyp]:
+    """exp(a) = exp(c) for two terms equal as reals but written differently (an exp atom is keyed by its tree):
+    exp_le both ways, each condition shown by arithmetic from nothing."""
+    return [axiom("exp_le", x=a, y=c), axiom("exp_le", x=c, y=a)]
+
+
 def axiom_conditions(name: str, **terms) -> list[E]:
     """The axiom's conditions, instantiated: each must be another hypothesis of the citing claim."""
     ax = _get(name)
