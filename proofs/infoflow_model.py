@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from attncert.core.axioms import axiom
+from attncert.core.axioms import axiom, axiom_at_each
 from attncert.core.claims import Finding, Obligation, Var, claim, fact, merge_hyps
-from attncert.core.expr import IDX, and_, bunion, card, exp, forall, fset, fsets, log, max_, min_, num, sat, subset, union, var
+from attncert.core.expr import IDX, and_, bsum, bunion, card, exp, forall, fset, fsets, log, max_, min_, num, sat, subset, union, var
 from attncert.core.families import collector, family
-from attncert.core.theorems import link_hyps
+from attncert.core.theorems import each_hyps, link_hyps
 from attncert.core.verdict import Verdict
 
 PAPER = "infoflow"
@@ -164,13 +164,47 @@ ob("p1.size_I_cls2", "infoflow:B.1 (L1034) |I(T+1,2)| <= h1 h2 + h2 + h1",
 ob("p1.size_lt_product", "infoflow:B.1 (L1034)", "h1 h2 + h2 + h1 < (h1+1)(h2+1)",
    claim(INT("h1", "h2"), [h1 >= 1, h2 >= 1], h1 * h2 + h2 + h1 < (h1 + 1) * (h2 + 1)), ["smt"])
 
+# |I(t,1)| <= h1 + 1 at a token t named by the claim, over families indexed by the token: I1(t) = I(t,1),
+# I0(t) = I(t,0), and the selected sets I(s_i(t),0) of the h1 heads numbered J(h1 (t-1) + i) (one family for all
+# tokens and heads, so that the whole layer is one hypothesis per rule). The same union bound as p1.size_I_t1;
+# this form is cited at every token (a link at every index, docs/axioms.md)
+tt, I1f, I0f, Jf = var("t"), fsets("I1"), fsets("I0"), fsets("J")
+SEL_T = sat(Jf, h1 * (tt - 1) + IDX)    # head i's selected set at token t (i the index of the union over heads)
+
+
+def union_bound_at(target, sel, heads, own, each, own_size):
+    """``union_bound`` over set terms: target is a subset of union_{i<=heads} sel(i) and own, each |sel(i)| =
+    each, |own| = own_size; gives |target| <= heads * each + own_size."""
+    U = bunion(heads, sel)
+    whole = union(U, own)
+    return [subset(target, whole), card(own).eq(own_size), forall(heads, card(sel).eq(each)),
+            axiom("forall_mono", N=heads, P=card(sel).eq(each), Q=card(sel) <= each),
+            axiom("card_subset", A=target, B=whole), axiom("card_union", A=U, B=own),
+            axiom("card_bunion", N=heads, F=sel), axiom("sum_mono", N=heads, f=card(sel), g=num(each)),
+            axiom("sum_const", N=heads, c=num(each))]
+
+
+ob("p1.size_I_at", "infoflow:B.1 (L1034) |I(t,1)| <= h1+1, at a token t",
+   "|I(t,1)| <= sum_i |I(s_i(t),0)| + |I(t,0)| = h1*1 + 1 (rule (1), the union bound, (3)); the sets as families over "
+   "the tokens, head i's selected set at token t numbered h1 (t-1) + i",
+   claim(INT("t", "h1") + [Var("I1", "sets"), Var("I0", "sets"), Var("J", "sets")],
+         [h1 >= 1] + union_bound_at(sat(I1f, tt), SEL_T, h1, sat(I0f, tt), 1, 1), card(sat(I1f, tt)) <= h1 + 1),
+   ["smt"])
+SIZE_AT = obs[-1]
+
 # the set sizes of B.1, each with its source: links to p1.size_I_t1 (for the selected set of largest size m =
 # max_i |I(s_i(T+1),1)|, which the CLS token reads at layer 2), p1.size_I_cls1 and p1.union_I_cls2, with the
-# hypotheses those carry (the sets and rule (1)). The sum over the T tokens of |I(t,1)|^2 needs p1.size_I_t1 at
-# every token t, a link under a big operator that attncert cannot yet state: it stays an unchecked premise
-S2_FACT = fact(S2 <= T * (h1 + 1) ** 2, "fact:sum over the T tokens of |I(t,1)|^2 <= (h1+1)^2 (p1.size_I_t1 for each "
-               "t, squared)")
-HYP46 = merge_hyps([T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0, S2_FACT],
+# hypotheses those carry (the sets and rule (1)); and S2 = sum_t |I(t,1)|^2 <= T (h1+1)^2 from p1.size_I_at at
+# every token t (its hypotheses, rule (1) and (3) at every token, then carried as foralls over the T tokens):
+# squared termwise (card_nonneg, forall_and, forall_mono), then summed (sum_mono, sum_const)
+CT = card(sat(I1f, IDX))
+S2_SUM = merge_hyps(
+    [S2.eq(bsum(T, CT ** 2))], each_hyps(SIZE_AT, "t", T), [
+        axiom_at_each("card_nonneg", T, A=sat(I1f, IDX)),
+        axiom("forall_and", N=T, P=CT >= 0, Q=CT <= h1 + 1),
+        axiom("forall_mono", N=T, P=and_(CT >= 0, CT <= h1 + 1), Q=CT ** 2 <= (h1 + 1) ** 2),
+        axiom("sum_mono", N=T, f=CT ** 2, g=(h1 + 1) ** 2), axiom("sum_const", N=T, c=(h1 + 1) ** 2)])
+HYP46 = merge_hyps([T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0], S2_SUM,
                    link_hyps(SIZE_T1, n=m, It1=fset("Im1"), It0=fset("Im0"), J=fsets("Jm")),
                    link_hyps(SIZE_CLS1), link_hyps(UNION_CLS2))
 # the printed (47) is REFUTED by exact replay: a refutation needs no source, so its premises are plain numbers
@@ -178,7 +212,7 @@ HYP46_PLAIN = [T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0, S2 <
                c1 <= h1, c2 <= h2 * m + c1]
 V46 = INT("T", "h1", "h2", "S2", "c1", "c2")
 V46m = V46 + INT("m")
-V46s = V46m + SETS("Im1", "Im0", "Ic1", "Ic0", "Ic2") + [Var("J", "sets"), Var("Jm", "sets"), Var("K", "sets")]
+V46s = V46m + SETS("Im1", "Im0", "Ic1", "Ic0", "Ic2") + [Var(s, "sets") for s in ("J", "Jm", "K", "I1", "I0")]
 # S2 = sum_t |I(t,1)|^2; (45) at L = 2 and beta' = 2
 e45 = (S2 - T + T * h1 * (T - 1)) + (c1 ** 2 - 1 + h1 * (T - 1)) + (c2 ** 2 - 1 + h2 * (T - 1))
 e46 = (S2 - T + h1 * T * (T - 1)) + (c1 ** 2 - 1 + h1 * (T - 1)) + (c2 ** 2 - 1 + h2 * (T - 1))

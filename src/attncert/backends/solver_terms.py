@@ -284,6 +284,8 @@ class Translation:
                 self.atoms[key] = self._fresh("t")
             return self.atoms[key]
         if op == "idx":
+            if len(n) > 1:   # a pointwise condition's own index is level 0; an outer one stands only inside atoms
+                raise ExprError("an index of an outer big operator outside any big operator")
             if "idx" not in self.atoms:
                 self.atoms["idx"] = self._fresh("i")
             return self.atoms["idx"]

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .qarith import Undecided
-from .trees import BINDERS, KINDS, Reject, check_binders, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
+from .trees import BINDERS, KINDS, MAX_LEVEL, Reject, check_binders, idx_level, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
 
 AXIOMS_SCHEMA = "attncert.axioms/1"
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
@@ -100,27 +100,58 @@ def _template(obj) -> tuple:
     return parse(strip(obj)), insts
 
 
-def subst_idx(n, t):
-    """``n`` with its free ["idx"] (outside every big operator) replaced by the term ``t``."""
-    if n[0] == "idx":
+def shift_idx(t, d: int, depth: int = 0):
+    """``t`` with every index that points outside it (level >= the number of t's own big operators around it)
+    moved d levels further out: t placed under d more big operators keeps its meaning. d < 0 moves them in; an
+    index that would then point at one of the d operators (t depends on them) or past MAX_LEVEL: Reject."""
+    if t[0] == "idx":
+        k = idx_level(t)
+        if k < depth:
+            return t
+        if k + d < depth or k + d > MAX_LEVEL:
+            raise Reject("an index term depends on a big operator it is moved out of, or nests too deep")
+        return ("idx",) if k + d == 0 else ("idx", k + d)
+    if t[0] in BINDERS:
+        return (t[0], shift_idx(t[1], d, depth), shift_idx(t[2], d, depth + 1))
+    if t[0] in ("num", "var", "ivar", "vvar", "seq", "fset", "fsets"):
         return t
+    return (t[0],) + tuple(shift_idx(c, d, depth) if isinstance(c, tuple) else c for c in t[1:])
+
+
+def subst_idx(n, t, depth: int = 0):
+    """``n`` with its free index (["idx"] outside every big operator of n, ["idx", d] under d of them) replaced
+    by the term ``t`` (whose own free indices are shifted by d, so that they still name the operators they
+    named outside n; docs/axioms.md, "Nested big operators"). An index of n pointing further out than n's own
+    free index would dangle: Reject."""
+    if n[0] == "idx":
+        k = idx_level(n)
+        if k == depth:
+            return shift_idx(t, depth)
+        if k > depth:
+            raise Reject("an index points outside the operator it is instantiated under")
+        return n
     if n[0] in BINDERS:
-        return (n[0], n[1], n[2])   # a bound has no idx; the body's idx is the inner operator's
+        return (n[0], subst_idx(n[1], t, depth), subst_idx(n[2], t, depth + 1))
     if n[0] in ("num",) + ("var", "ivar", "vvar", "seq", "fset", "fsets"):
         return n
-    return (n[0],) + tuple(subst_idx(c, t) if isinstance(c, tuple) else c for c in n[1:])
+    return (n[0],) + tuple(subst_idx(c, t, depth) if isinstance(c, tuple) else c for c in n[1:])
 
 
-def idx_image(body, term):
-    """The subterm of ``term`` at the first place where ``body`` has a free ["idx"], when ``term`` has the shape
-    of ``body`` down to there; None otherwise (the caller then checks subst_idx(body, image) == term)."""
-    if body[0] == "idx":
-        return term
-    if body[0] in BINDERS or body[0] != term[0] or len(body) != len(term):
+def idx_image(body, term, depth: int = 0):
+    """The term t that ``body``'s free index stands for in ``term``: the subterm of ``term`` at the first place
+    where body has its free index (``depth``: body's big operators around that place), moved back out of them,
+    when ``term`` has the shape of ``body`` down to there; None otherwise (the caller then checks
+    subst_idx(body, t) == term)."""
+    if body[0] == "idx" and idx_level(body) == depth:
+        try:
+            return shift_idx(term, -depth)
+        except Reject:
+            return None
+    if body[0] != term[0] or len(body) != len(term):
         return None
-    for b, t in zip(body[1:], term[1:]):
+    for k, (b, t) in enumerate(zip(body[1:], term[1:])):
         if isinstance(b, tuple) and isinstance(t, tuple):
-            got = idx_image(b, t)
+            got = idx_image(b, t, depth + 1 if (body[0] in BINDERS and k == 1) else depth)
             if got is not None:
                 return got
     return None

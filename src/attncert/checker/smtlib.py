@@ -174,6 +174,8 @@ class _Tr:
                 self.atoms[key] = self.fresh("t")
             return self.atoms[key]
         if op == "idx":
+            if len(n) > 1:   # only the pointwise conditions have a free index, and it is their own (level 0)
+                raise Reject("an index of an outer big operator outside any big operator")
             if "idx" not in self.atoms:
                 self.atoms["idx"] = self.fresh("i")
             return self.atoms["idx"]

@@ -195,7 +195,9 @@ def _axioms(roots: list, certs: dict) -> set:
             if src.startswith("axiom:"):
                 out.add(src[6:])
             else:
-                todo.extend(src[6:].split(",") if src.startswith("cases:") else [src[4:] if src.startswith("mvt:") else src])
+                todo.extend(src[6:].split(",") if src.startswith("cases:") else
+                            [src[4:] if src.startswith("mvt:") else src[5:].partition(":")[2] if src.startswith("each:")
+                             else src])
     return out
 
 

@@ -44,6 +44,7 @@ KINDS = {"real": ("var", "real"), "int": ("var", "real"), "defined": ("var", "re
 RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 
+MAX_LEVEL = 8   # the deepest nesting an ["idx", k] may reach out of (k enclosing big operators outside the innermost)
 MAX_EXACT_BITS = 1 << 20  # an exact power with a larger result is evaluated as an interval instead
 
 
@@ -104,9 +105,15 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
             raise Reject(f"{op} takes one name")
         return _intern((op, check_name(args[0])), table)
     if op == "idx":
-        if args:
-            raise Reject("idx takes no argument")
-        return _intern(("idx",), table)
+        # ["idx"]: the index of the innermost enclosing big operator; ["idx", k], 1 <= k <= MAX_LEVEL: of the
+        # k-th one outside it (de Bruijn levels; docs/axioms.md, "Nested big operators"). One spelling each:
+        # ["idx", 0] is refused
+        if not args:
+            return _intern(("idx",), table)
+        k = args[0]
+        if len(args) != 1 or type(k) is not int or not 1 <= k <= MAX_LEVEL:
+            raise Reject(f"idx takes no argument or one level 1..{MAX_LEVEL}")
+        return _intern(("idx", k), table)
     if op in ("pow", "diff"):
         if len(args) != 2:
             raise Reject(f"{op} takes two arguments")
@@ -201,14 +208,20 @@ def _sort(n: tuple) -> str:
 _NOT_IN_BODY = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot"}
 
 
-def check_binders(n: tuple, in_body: bool = False) -> None:
-    """["idx"] only inside a big operator's body, a bound N without any idx, and total bodies; Reject
-    otherwise. (The instantiated conditions of the pointwise axioms are the only trees with a free idx,
-    and they are built by the checker, never read.)"""
+def idx_level(n: tuple) -> int:
+    """The level of an index node: 0 for ["idx"], k for ["idx", k]."""
+    return n[1] if len(n) > 1 else 0
+
+
+def check_binders(n: tuple, depth: int = 0) -> None:
+    """Every ["idx", k] stands inside at least k + 1 big operators (``depth`` of them enclose ``n``), a bound N
+    has no idx, and bodies are total; Reject otherwise. (The instantiated conditions of the pointwise axioms
+    are the only trees with a free idx, and they are built by the checker, never read.)"""
     op = n[0]
-    if op == "idx" and not in_body:
-        raise Reject("idx outside a big operator (sum, bmax, bmin, forall, bunion)")
-    if in_body:
+    if op == "idx" and idx_level(n) >= depth:
+        raise Reject("idx outside a big operator (sum, bmax, bmin, forall, bunion)" if depth == 0 else
+                     f"idx level {idx_level(n)} under only {depth} big operators")
+    if depth:
         if op in _NOT_IN_BODY:
             raise Reject(f"{op} inside a big operator's body (only total operators)")
         if op == "div" and not (n[2][0] == "num" and n[2][1] != 0):
@@ -218,25 +231,26 @@ def check_binders(n: tuple, in_body: bool = False) -> None:
     if op in BINDERS:
         if has_idx(n[1]):
             raise Reject(f"{op}: its bound may not contain idx")
-        check_binders(n[1], in_body)
-        check_binders(n[2], True)
+        check_binders(n[1], depth)
+        check_binders(n[2], depth + 1)
         return
     for c in n[1:]:
         if isinstance(c, tuple):
-            check_binders(c, in_body)
+            check_binders(c, depth)
 
 
 def has_idx(n: tuple) -> bool:
     return n[0] == "idx" or any(isinstance(c, tuple) and has_idx(c) for c in n[1:])
 
 
-def free_idx(n: tuple) -> bool:
-    """Does ["idx"] occur outside every big operator of n?"""
+def free_idx(n: tuple, depth: int = 0) -> bool:
+    """Does an index of ``n`` point outside it: ["idx", k] under fewer than k + 1 of n's own big operators
+    (``depth``: those already entered)?"""
     if n[0] == "idx":
-        return True
+        return idx_level(n) >= depth
     if n[0] in BINDERS:
-        return free_idx(n[1])
-    return any(isinstance(c, tuple) and free_idx(c) for c in n[1:])
+        return free_idx(n[1], depth) or free_idx(n[2], depth + 1)
+    return any(isinstance(c, tuple) and free_idx(c, depth) for c in n[1:])
 
 
 # -------------------------------------------------------------------------------- derivatives

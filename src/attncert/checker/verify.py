@@ -616,7 +616,7 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
     if pat[0] in ("num",) + NAMED:
         return pat[1] == term[1]
     if pat[0] == "idx":
-        return True
+        return pat == term   # the same level: the same big operator
     if pat[0] == "diff":
         if not isinstance(term[2], str) or not _match(("var", pat[2]), ("var", term[2]), cvars, sub):
             return False
@@ -648,7 +648,10 @@ def _match_inst(pat, term, cvars: dict, sub: dict) -> bool:
     image = axiom_list.idx_image(body, term)
     if image is None or not _match(t, image, cvars, sub):
         return False
-    return axiom_list.subst_idx(body, _subst(t, sub)) == term
+    try:
+        return axiom_list.subst_idx(body, _subst(t, sub)) == term
+    except Reject:   # an index would dangle or nest too deep: not an instance
+        return False
 
 
 BIND_BUDGET = 50_000  # match attempts of the binding search, per link (then the greedy binding is kept)
@@ -802,8 +805,16 @@ _MVT_CONCLUSION = {"gt": "lt", "ge": "le", "lt": "gt", "le": "ge"}  # sign of f'
 
 
 def source_id(by: str) -> str:
-    """The certificate id a hypothesis's source names (the monotonicity rule's 'mvt:' stripped)."""
+    """The certificate id a hypothesis's source names (the monotonicity rule's 'mvt:' and a link at every
+    index's 'each:VAR:' stripped)."""
+    if by.startswith(EACH):
+        return by[len(EACH):].partition(":")[2]
     return by[len(MVT):] if by.startswith(MVT) else by
+
+
+# a link at every index (docs/axioms.md, "Links at every index"): 'each:t:C' on forall(N, B) says B is C's goal
+# with C's integer variable t replaced by the forall's index
+EACH = "each:"
 
 
 CASES = "cases:"
@@ -1030,6 +1041,66 @@ def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, l
     return None, carried
 
 
+def check_each(citing: dict, hyp_index: int, cited: dict, var: str) -> tuple[str | None, list[int]]:
+    """A link at every index: hypothesis ``hyp_index`` of ``citing`` is forall(N, B), and B is ``cited``'s goal
+    with its integer variable ``var`` replaced by the forall's index (at the level of the place it stands) and
+    every other cited variable by one term without an index; every plain hypothesis of ``cited``, so
+    instantiated, must be the body of another hypothesis forall(N, .) with the same N (their indices are
+    ``carried``). Sound as a link is: ``cited`` proves "plain hypotheses => goal" for every integer value of
+    ``var``, so at each integer i in [1, N] where the carried hypotheses hold, so does B."""
+    cdom, _, chyps_all, cgoal = _claim(cited["claim"])
+    if "defined" in cdom.values():
+        return f"{cited['id']} states a defined quantity (a tree minimum or count), not a lemma to instantiate", []
+    if cdom.get(var) != "int":
+        return f"{str(var)[:40]!r} is not an integer variable of {cited['id']}", []
+    chyps = [ch for ch, raw in zip(chyps_all, cited["claim"]["hyps"]) if "by" not in raw]
+    dom, _, hyps, _ = _claim(citing["claim"])
+    own = [_mark_int_vars(x, dom) for x in hyps]
+    h = own[hyp_index]
+    if h[0] != "forall":
+        return f"hypothesis {hyp_index + 1} cites {cited['id']} at every index but is not a forall", []
+    try:
+        goal, pats = _var_to_idx(cgoal, var), [_var_to_idx(ch, var) for ch in chyps]
+    except Reject as e:
+        return f"{cited['id']} at every index of {var}: {e}", []
+    cvars = {k: v for k, v in cdom.items() if k != var}
+    sub: dict = {}
+    if not _match(goal, h[2], cvars, sub):
+        return f"hypothesis {hyp_index + 1} is not {cited['id']}'s goal at every index of {var}", []
+    # the carried hypotheses: bodies of foralls over the same N (anything else can match no pattern)
+    bodies = [y[2] if y[0] == "forall" and y[1] == h[1] else ("num", Fraction(0)) for y in own]
+    sub = _bind_rest(pats, bodies, hyp_index, cvars, sub)
+    if any(v not in sub for p in pats for v in _free(p)):
+        return f"a hypothesis of {cited['id']} has a variable that the link does not fix", []
+    if not all(_diff_ok(n, sub, cvars) for n in pats + [goal]):
+        return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
+    carried = _present(pats, sub, bodies, hyp_index)
+    if carried is None:
+        return (f"a hypothesis of {cited['id']}, instantiated at every index, is not the body of another "
+                f"hypothesis forall(N, .) of {citing['id']} with the same N"), []
+    return None, carried
+
+
+def _var_to_idx(n, var: str, depth: int = 0):
+    """``n`` with the variable ``var`` replaced by the index of a big operator around n (["idx", depth] under
+    ``depth`` of n's own). Reject if it occurs in a bound or as a derivative's variable, or nests too deep."""
+    if n[0] == "var" and n[1] == var:
+        if depth > axiom_list.MAX_LEVEL:
+            raise Reject("it would nest too deep")
+        return ("idx",) if depth == 0 else ("idx", depth)
+    if n[0] in ("num", "idx") + NAMED:
+        return n
+    if n[0] == "diff":
+        if n[2] == var:
+            raise Reject("it is a derivative's variable")
+        return ("diff", _var_to_idx(n[1], var, depth), n[2])
+    if n[0] in axiom_list.BINDERS:
+        if var in _free(n[1]):
+            raise Reject("it occurs in the bound of a big operator")
+        return (n[0], n[1], _var_to_idx(n[2], var, depth + 1))
+    return (n[0],) + tuple(_var_to_idx(c, var, depth) if isinstance(c, tuple) else c for c in n[1:])
+
+
 def _present(patterns: list, sub: dict, own: list, skip: int) -> list[int] | None:
     """The index of a citing hypothesis (not ``skip``) equal to each pattern instantiated; None if one is absent."""
     out = []
@@ -1173,7 +1244,8 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             if src.startswith(CASES):
                 links[(cid, i)] = _cases_link(obj, i, src, ok)
                 continue
-            mvt, src = src.startswith(MVT), source_id(src)
+            mvt, each, src = src.startswith(MVT), src[len(EACH):].partition(":")[0] if src.startswith(EACH) else None, \
+                source_id(src)
             if src not in ok:
                 links[(cid, i)] = (f"hypothesis {i + 1} rests on {src[:80]!r}, which is not a certificate in this set",
                                    None, [])
@@ -1187,6 +1259,7 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                 continue
             try:
                 reason, carried = (check_mvt(obj, i, ok[src][1], solver_timeout) if mvt
+                                   else check_each(obj, i, ok[src][1], each) if each is not None
                                    else check_link(obj, i, ok[src][1]))
             except CannotCheck as e:
                 reason, carried = f"the mean value theorem's conditions cannot be checked here: {e}", []

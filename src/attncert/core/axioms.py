@@ -17,7 +17,7 @@ from importlib import resources
 
 from attncert.core.claims import Hyp
 from attncert.core.errors import ExprError
-from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, from_json, node_of, sort_of, subst_idx, substitute
+from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, from_json, level, node_of, shift_idx, sort_of, subst_idx, substitute
 
 
 @dataclass(slots=True, frozen=True)
@@ -147,15 +147,18 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
         image = _idx_image(body, term)
         if image is None or not bind(pat[2], image, cvars, ints, sub):
             return False
-        return subst_idx(body, substitute(pat[2], sub)) == term
+        try:
+            return subst_idx(body, substitute(pat[2], sub)) == term
+        except ExprError:
+            return False
     if pat[0] != term[0] or len(pat) != len(term):
         return False
     if pat[0] == "diff" and pat[2] in cvars:   # a derivative's variable is renamed with its variable
         if not bind(("var", pat[2]), ("var", term[2]), cvars, ints, sub):
             return False
         return bind(pat[1], term[1], cvars, ints, sub)
-    if pat[0] in ("num", "pow", "diff") + NAMED and pat[-1] != term[-1]:
-        return False
+    if pat[0] in ("num", "idx", "pow", "diff") + NAMED and pat[-1] != term[-1]:
+        return False   # (an index: the same level, so the same big operator)
     if pat[0] in ("num", "idx") + NAMED:
         return True
     return all(bind(a, b, cvars, ints, sub) for a, b in zip(pat[1:], term[1:]) if isinstance(a, tuple))
@@ -170,15 +173,19 @@ def _integer(n: tuple, ints: set) -> bool:
     return n[0] == "var" and n[1] in ints
 
 
-def _idx_image(body: tuple, term: tuple):
-    """The subterm of ``term`` where ``body`` has its first free index, if ``term`` has body's shape down to it."""
-    if body[0] == "idx":
-        return term
-    if body[0] in BINDERS or body[0] != term[0] or len(body) != len(term):
+def _idx_image(body: tuple, term: tuple, depth: int = 0):
+    """The term that ``body``'s free index stands for in ``term``: the subterm where body first has it (under
+    ``depth`` of body's big operators), moved back out of them, if ``term`` has body's shape down to it."""
+    if body[0] == "idx" and level(body) == depth:
+        try:
+            return shift_idx(term, -depth)
+        except ExprError:
+            return None
+    if body[0] != term[0] or len(body) != len(term):
         return None
-    for b, t in zip(body[1:], term[1:]):
+    for k, (b, t) in enumerate(zip(body[1:], term[1:])):
         if isinstance(b, tuple) and isinstance(t, tuple):
-            got = _idx_image(b, t)
+            got = _idx_image(b, t, depth + (body[0] in BINDERS and k == 1))
             if got is not None:
                 return got
     return None

@@ -150,6 +150,15 @@ def at(s, i) -> E: return E(("at", _const(s), _const(i)))
 
 
 IDX = E(("idx",))   # the index of the innermost enclosing big operator
+MAX_LEVEL = 8       # idx(k) names at most the 8th big operator outside the innermost
+
+
+def idx(k: int = 0) -> E:
+    """The index of the big operator k levels outside the innermost one around it: idx(0) is ``IDX``, idx(1)
+    the next one out (de Bruijn levels; docs/axioms.md, "Nested big operators")."""
+    if type(k) is not int or not 0 <= k <= MAX_LEVEL:
+        raise ExprError(f"idx takes a level 0..{MAX_LEVEL}")
+    return E(("idx",) if k == 0 else ("idx", k))
 
 
 def bsum(n, body) -> E: return E(("sum", _const(n), _const(body)))
@@ -224,7 +233,7 @@ def to_json(node: tuple):
     if op in NAMED:
         return [op, node[1]]
     if op == "idx":
-        return ["idx"]
+        return ["idx"] + list(node[1:])
     if op == "pow":
         return ["pow", to_json(node[1]), node[2]]
     if op == "diff":
@@ -245,9 +254,11 @@ def from_json(obj) -> tuple:
             raise ExprError(f"{op} needs one name")
         return (op, obj[1])
     if op == "idx":
-        if len(obj) != 1:
-            raise ExprError("idx takes no argument")
-        return ("idx",)
+        if len(obj) == 1:
+            return ("idx",)
+        if len(obj) != 2 or type(obj[1]) is not int or not 1 <= obj[1] <= MAX_LEVEL:
+            raise ExprError(f"idx takes no argument or one level 1..{MAX_LEVEL}")
+        return ("idx", obj[1])
     if op == "pow":
         if len(obj) != 3 or not isinstance(obj[2], int) or isinstance(obj[2], bool):
             raise ExprError("pow needs an integer exponent")
@@ -425,9 +436,13 @@ def check_arity(node) -> None:
         if len(kids) != 1 or type(kids[0]) is not Fraction:
             raise ExprError("num holds one Fraction")
         return
-    if op in NAMED or op == "idx":
-        if len(kids) != (0 if op == "idx" else 1) or (op != "idx" and type(kids[0]) is not str):
-            raise ExprError(f"{op} holds {'nothing' if op == 'idx' else 'one name'}")
+    if op == "idx":
+        if kids and (len(kids) != 1 or type(kids[0]) is not int or not 1 <= kids[0] <= MAX_LEVEL):
+            raise ExprError(f"idx holds nothing or one level 1..{MAX_LEVEL}")
+        return
+    if op in NAMED:
+        if len(kids) != 1 or type(kids[0]) is not str:
+            raise ExprError(f"{op} holds one name")
         return
     if op in _NARY:
         if not kids:
@@ -454,13 +469,19 @@ def check_arity(node) -> None:
 _BODY_FORBIDDEN = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot"}
 
 
-def check_binders(node: tuple, in_body: bool = False) -> None:
-    """("idx",) only inside a big operator's body; a bound N without any idx; bodies built from total
-    operators only. Raises ExprError otherwise."""
+def level(node: tuple) -> int:
+    """The level of an index node: 0 for ("idx",), k for ("idx", k)."""
+    return node[1] if len(node) > 1 else 0
+
+
+def check_binders(node: tuple, depth: int = 0) -> None:
+    """Each ("idx", k) inside at least k + 1 big operators (``depth`` of them around ``node``); a bound N without
+    any idx; bodies built from total operators only. Raises ExprError otherwise."""
     op = node[0]
-    if op == "idx" and not in_body:
-        raise ExprError("idx outside a big operator (sum, bmax, bmin, forall, bunion)")
-    if in_body:
+    if op == "idx" and level(node) >= depth:
+        raise ExprError("idx outside a big operator (sum, bmax, bmin, forall, bunion)" if depth == 0 else
+                        f"idx level {level(node)} under only {depth} big operators")
+    if depth:
         if op in _BODY_FORBIDDEN:
             raise ExprError(f"{op} inside a big operator's body (bodies use total operators only)")
         if op == "div" and not (node[2][0] == "num" and node[2][1] != 0):
@@ -470,32 +491,75 @@ def check_binders(node: tuple, in_body: bool = False) -> None:
     if op in BINDERS:
         if contains(node[1], {"idx"}):
             raise ExprError(f"{op}: its bound N may not contain idx")
-        check_binders(node[1], in_body)
-        check_binders(node[2], True)
+        check_binders(node[1], depth)
+        check_binders(node[2], depth + 1)
         return
     for c in node[1:]:
         if isinstance(c, tuple):
-            check_binders(c, in_body)
+            check_binders(c, depth)
 
 
-def free_idx(node: tuple) -> bool:
-    """Does ("idx",) occur outside every big operator of ``node``?"""
+def free_idx(node: tuple, depth: int = 0) -> bool:
+    """Does an index of ``node`` name a big operator outside it (level >= the operators of node around it)?"""
     if node[0] == "idx":
-        return True
+        return level(node) >= depth
     if node[0] in BINDERS:
-        return free_idx(node[1])
-    return any(isinstance(c, tuple) and free_idx(c) for c in node[1:])
+        return free_idx(node[1], depth) or free_idx(node[2], depth + 1)
+    return any(isinstance(c, tuple) and free_idx(c, depth) for c in node[1:])
 
 
-def subst_idx(node: tuple, term: tuple) -> tuple:
-    """``node`` with its free ("idx",) (outside every big operator) replaced by ``term``."""
+def shift_idx(node: tuple, d: int, depth: int = 0) -> tuple:
+    """``node`` with each index naming an operator outside it moved d levels out (d < 0: in), so that it keeps
+    naming that operator under d more (fewer) big operators. ExprError when an index would name one of the
+    operators moved out of, or nest past MAX_LEVEL."""
     if node[0] == "idx":
-        return term
+        k = level(node)
+        if k < depth:
+            return node
+        if k + d < depth or k + d > MAX_LEVEL:
+            raise ExprError("an index term depends on a big operator it is moved out of, or nests too deep")
+        return ("idx",) if k + d == 0 else ("idx", k + d)
     if node[0] in BINDERS:
-        return (node[0], subst_idx(node[1], term), node[2])
+        return (node[0], shift_idx(node[1], d, depth), shift_idx(node[2], d, depth + 1))
     if node[0] in ("num",) + NAMED:
         return node
-    return (node[0],) + tuple(subst_idx(c, term) if isinstance(c, tuple) else c for c in node[1:])
+    return (node[0],) + tuple(shift_idx(c, d, depth) if isinstance(c, tuple) else c for c in node[1:])
+
+
+def subst_idx(node: tuple, term: tuple, depth: int = 0) -> tuple:
+    """``node`` with its free index (("idx",) outside every big operator of node, ("idx", d) under d of them)
+    replaced by ``term``, moved d levels out there. An index naming an operator further out: ExprError."""
+    if node[0] == "idx":
+        k = level(node)
+        if k > depth:
+            raise ExprError("an index names an operator outside the one it is instantiated for")
+        return shift_idx(term, depth) if k == depth else node
+    if node[0] in BINDERS:
+        return (node[0], subst_idx(node[1], term, depth), subst_idx(node[2], term, depth + 1))
+    if node[0] in ("num",) + NAMED:
+        return node
+    return (node[0],) + tuple(subst_idx(c, term, depth) if isinstance(c, tuple) else c for c in node[1:])
+
+
+def var_to_idx(node: tuple, name: str, depth: int = 0) -> tuple:
+    """``node`` with the variable ``name`` replaced by the index of a big operator around it (("idx", d) under d
+    of node's own): node read at every index (a link at every index, docs/axioms.md). ExprError when the
+    variable is in a bound or is a derivative's variable."""
+    if node[0] == "var" and node[1] == name:
+        if depth > MAX_LEVEL:
+            raise ExprError("the index would nest too deep")
+        return ("idx",) if depth == 0 else ("idx", depth)
+    if node[0] in ("num", "idx") + NAMED:
+        return node
+    if node[0] == "diff":
+        if node[2] == name:
+            raise ExprError(f"{name} is a derivative's variable")
+        return ("diff", var_to_idx(node[1], name, depth), node[2])
+    if node[0] in BINDERS:
+        if name in free_vars(node[1]):
+            raise ExprError(f"{name} occurs in the bound of a big operator")
+        return (node[0], node[1], var_to_idx(node[2], name, depth + 1))
+    return (node[0],) + tuple(var_to_idx(c, name, depth) if isinstance(c, tuple) else c for c in node[1:])
 
 
 def typed_leaves(node: tuple, acc: dict | None = None) -> dict:
@@ -530,7 +594,7 @@ def show(node: tuple) -> str:
     if op in NAMED:
         return node[1]
     if op == "idx":
-        return "i"
+        return "i" if len(node) == 1 else f"i{node[1]}"
     if op in ("at", "sat"):
         return f"{show(node[1])}({show(node[2])})"
     if op == "union":

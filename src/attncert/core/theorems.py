@@ -20,6 +20,7 @@ the certificates it is given, and accepts a theorem certificate only when the tw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from attncert.core.axioms import bind, conditions
 from attncert.core.claims import Hyp, Obligation
@@ -158,6 +159,75 @@ def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None,
     carried, k = _present([h.expr for h in plain], sub, own, i)
     if carried is None:
         return f"hypothesis {k + 1} of {cited.id}, instantiated, is not a hypothesis of {citing.id}", []
+    return None, carried
+
+
+EACH = "each:"   # 'each:t:C': a link to C at every index of its integer variable t (docs/axioms.md)
+
+
+def source_id(by: str) -> str:
+    """The obligation a link, the monotonicity rule or a link at every index names."""
+    if by.startswith(EACH):
+        return by[len(EACH):].partition(":")[2]
+    return by[len(MVT):] if by.startswith(MVT) else by
+
+
+def each_hyps(cited: Obligation, var: str, n, **terms) -> list[Hyp]:
+    """A link to ``cited`` at every index of its integer variable ``var``: forall(n, plain hypothesis) for each
+    plain hypothesis of ``cited``, then forall(n, goal), citing it ('each:VAR:ID'); ``var`` is the forall's
+    index there, ``terms`` (without an index) replace the other variables."""
+    from attncert.core.expr import node_of, var_to_idx
+
+    if var in terms:
+        raise ExprError(f"{var} is the index of the link, not a term")
+    env = {k: node_of(v) for k, v in terms.items()}
+    bound = node_of(n)
+    each = lambda e: ("forall", bound, var_to_idx(_subst(e, env), var))  # noqa: E731
+    return ([Hyp(each(h.expr)) for h in cited.claim.hyps if h.by is None]
+            + [Hyp(each(cited.claim.goal), f"{EACH}{var}:{cited.id}")])
+
+
+def each_gap(citing: Obligation, i: int, cited: Obligation, var: str) -> tuple[str | None, list[int]]:
+    """(None, carried) when hypothesis ``i`` of ``citing`` is forall(N, B), B is ``cited``'s goal with its
+    integer variable ``var`` read as the forall's index and the other variables as terms without an index, and
+    every plain hypothesis of ``cited``, so read, is the body of another hypothesis forall(N, .); else (reason,
+    []). (The checker reads it the same way, with its own code.)"""
+    from attncert.core.expr import free_idx, var_to_idx
+
+    cvars = {v.name: v.domain for v in cited.claim.vars}
+    if "defined" in cvars.values():
+        return f"{cited.id} states a defined quantity, not a lemma", []
+    if cvars.get(var) != "int":
+        return f"{var!r} is not an integer variable of {cited.id}", []
+    h = citing.claim.hyps[i].expr
+    if h[0] != "forall":
+        return f"hypothesis {i + 1} of {citing.id} cites {cited.id} at every index but is not a forall", []
+    try:
+        goal = var_to_idx(cited.claim.goal, var)
+        pats = [var_to_idx(x.expr, var) for x in cited.claim.hyps if x.by is None]
+    except ExprError as e:
+        return f"{cited.id} at every index of {var}: {e}", []
+    del cvars[var]
+    ints = {v.name for v in citing.claim.vars if v.domain == "int"}
+    sub: dict = {}
+    if not bind(goal, h[2], cvars, ints, sub):
+        return f"hypothesis {i + 1} of {citing.id} is not {cited.id}'s goal at every index of {var}", []
+    if any(free_idx(t) for t in sub.values()):
+        return f"the link to {cited.id} at every index sends a variable to a term with an index", []
+    bodies = [y.expr[2] if y.expr[0] == "forall" and y.expr[1] == h[1] else ("num", Fraction(0))
+              for y in citing.claim.hyps]
+    sub = fix_free(pats, bodies, i, cvars, ints, sub)
+    acc: set = set()
+    for p in pats:
+        free_vars(p, acc)
+    if not acc <= set(sub) or any(free_idx(t) for t in sub.values()):
+        return f"a hypothesis of {cited.id} has a variable the link to it at every index does not fix", []
+    if any(_moves_derivative(x, sub) for x in pats + [goal]):
+        return f"the instance of {cited.id} moves a derivative's variable", []
+    carried, k = _present(pats, sub, bodies, i)
+    if carried is None:
+        return (f"hypothesis {k + 1} of {cited.id}, at every index, is not the body of a hypothesis forall(N, .) "
+                f"of {citing.id} with the same N"), []
     return None, carried
 
 
@@ -483,6 +553,23 @@ class Closure:
             cited = src[len(MVT):]
             out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is "
                        f"{self.verdicts.get(cited, 'not an obligation') if cited in self.obligations else 'not an obligation'}")
+        elif src.startswith(EACH):
+            var, cited = src[len(EACH):].partition(":")[::2]
+            if cited not in self.obligations or self.verdicts.get(cited) != "PROVED":
+                out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited[:80]!r}, which is "
+                           f"{self.verdicts.get(cited, 'not run') if cited in self.obligations else 'not an obligation'}")
+            else:
+                try:
+                    reason, carried = each_gap(ob, i, self.obligations[cited], var)
+                except AttncertError as e:
+                    reason, carried = f"{ob.id}: hypothesis {i + 1}: {e}", []
+                if reason:
+                    out.append(reason)
+                else:
+                    sub = self.why(cited)
+                    if sub:
+                        out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is not established ({sub[0]})")
+                    self._axioms[ob.id] |= self._axioms.get(cited, set())
         elif src not in self.obligations:
             out.append(f"{ob.id}: hypothesis {i + 1} rests on {src[:80]!r}, which is not an obligation")
         elif self.verdicts.get(src) != "PROVED":

@@ -230,6 +230,9 @@ def _hyp_source(by: str | None, depth: int) -> str:
         return f"by cases: {_ob_link(a, depth)} (T &gt;= 0) and {_ob_link(b, depth)} (T &lt;= 0)"
     if by.startswith("mvt:"):
         return "the mean value theorem on the derivative bound of " + _ob_link(by[4:], depth)
+    if by.startswith("each:"):
+        var, _, cited = by[5:].partition(":")
+        return f"the goal of {_ob_link(cited, depth)} at every index ({_e(var)} := i)"
     return "the goal of " + _ob_link(by, depth)
 
 
