@@ -59,7 +59,8 @@ def cert(cid: str, c: dict, evidence: dict, verdict: str = "PROVED", *, uses: li
         "repairs": None, "method": evidence.get("kind", "x"), "evidence": evidence,
         "uses": sorted({one for h in c["hyps"] if "by" in h and not h["by"].startswith(("fact:", "axiom:"))
                         for one in (h["by"][6:].split(",") if h["by"].startswith("cases:")
-                                    else [h["by"][4:] if h["by"].startswith("mvt:") else h["by"]])})
+                                    else [h["by"][4:] if h["by"].startswith("mvt:") else
+                                          h["by"][5:].partition(":")[2] if h["by"].startswith("each:") else h["by"]])})
         if uses is None else uses,
         "trust": [], "tools": {"python": "3.11"},
     }

@@ -553,14 +553,16 @@ class Closure:
             cited = src[len(MVT):]
             out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is "
                        f"{self.verdicts.get(cited, 'not an obligation') if cited in self.obligations else 'not an obligation'}")
-        elif src.startswith(EACH):
-            var, cited = src[len(EACH):].partition(":")[::2]
-            if cited not in self.obligations or self.verdicts.get(cited) != "PROVED":
-                out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited[:80]!r}, which is "
-                           f"{self.verdicts.get(cited, 'not run') if cited in self.obligations else 'not an obligation'}")
+        else:   # a link, or a link at every index ('each:VAR:ID')
+            var, cited = src[len(EACH):].partition(":")[::2] if src.startswith(EACH) else (None, src)
+            if cited not in self.obligations:
+                out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited[:80]!r}, which is not an obligation")
+            elif self.verdicts.get(cited) != "PROVED":
+                out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is {self.verdicts.get(cited, 'not run')}")
             else:
                 try:
-                    reason, carried = each_gap(ob, i, self.obligations[cited], var)
+                    reason, carried = (link_gap(ob, i, self.obligations[cited]) if var is None
+                                       else each_gap(ob, i, self.obligations[cited], var))
                 except AttncertError as e:
                     reason, carried = f"{ob.id}: hypothesis {i + 1}: {e}", []
                 if reason:
@@ -570,22 +572,6 @@ class Closure:
                     if sub:
                         out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is not established ({sub[0]})")
                     self._axioms[ob.id] |= self._axioms.get(cited, set())
-        elif src not in self.obligations:
-            out.append(f"{ob.id}: hypothesis {i + 1} rests on {src[:80]!r}, which is not an obligation")
-        elif self.verdicts.get(src) != "PROVED":
-            out.append(f"{ob.id}: hypothesis {i + 1} rests on {src}, which is {self.verdicts.get(src, 'not run')}")
-        else:
-            try:
-                reason, carried = link_gap(ob, i, self.obligations[src])
-            except AttncertError as e:
-                reason, carried = f"{ob.id}: hypothesis {i + 1}: {e}", []
-            if reason:
-                out.append(reason)
-            else:
-                sub = self.why(src)
-                if sub:
-                    out.append(f"{ob.id}: hypothesis {i + 1} rests on {src}, which is not established ({sub[0]})")
-                self._axioms[ob.id] |= self._axioms.get(src, set())
         for j in carried:
             if ob.claim.hyps[j].by is not None:
                 out.extend(self._hyp(ob, j))
