@@ -16,7 +16,7 @@ from attncert.core.expr import IDX, abs_, add, and_, at, bsum, exp, forall, log,
 from attncert.core.families import collector, family
 from attncert.core.verdict import Verdict
 from attncert.core.claims import merge_hyps
-from attncert.core.theorems import link_hyps
+from attncert.core.theorems import each_hyps, link_hyps, link_plain
 from attncert.papers.infoflow.witness import tanh_tree
 from attncert_proofs.infoflow_thm6 import obs as _thm6_obs
 
@@ -264,14 +264,178 @@ for pp in (2, 3):
              merge_hyps([var("G") >= 0], *[link_hyps(THETA_NORM, Th=t, t=seq(f"t{r}"))
                                            for r, t in enumerate(Ths, 1)]),
              add(*[t * var("G") for t in Ths]) <= pp * var("S") * var("G")), ["smt"])
+# ---- L755-758 for every width p and input dimension n (docs/theorem5.md): f2(u) = sum_r alpha_r tanh(theta_r^T u
+# + beta_r) + gamma over sequences: the rows theta_r as one family th numbered n (r-1) + l (docs/axioms.md, "Nested
+# big operators"), zu(r) = theta_r^T u + beta_r the pre-activations at u and zv(r) at v, tu(r) = tanh zu(r), tv(r) =
+# tanh zv(r); G = ||u - v||_2 and Th(r) = ||theta_r||_2 by their definitions. tanh is 1-Lipschitz (the model's
+# activations are, L50): |tu(r) - tv(r)| <= |zu(r) - zv(r)| is the model's hypothesis at each row
+rI, nI2, pI = var("r"), var("n"), var("p")
+THL = at(seq("th"), nI2 * (rI - 1) + IDX)            # theta_r(l), l the index
+UL, VL = at(seq("u"), IDX), at(seq("v"), IDX)
+Zr, Wr, Br, Thr = (at(seq(s_), rI) for s_ in ("zu", "zv", "b", "Th"))
+Gv, Sv2 = var("G"), var("S")
+NORM_G = [Gv >= 0, (Gv * Gv).eq(bsum(nI2, (UL - VL) ** 2))]
+ROW_DEF = [Zr.eq(bsum(nI2, THL * UL) + Br), Wr.eq(bsum(nI2, THL * VL) + Br)]
+ROW_NORM = [Thr >= 0, (Thr * Thr).eq(bsum(nI2, THL ** 2))]
+DIFF = THL * UL + (-1) * (THL * VL)
+ob("row_cauchy_schwarz_757", "infoflow:A.2 (L756-757) one row, every n",
+   "|theta_r^T u + beta_r - (theta_r^T v + beta_r)| = |sum_l theta_r(l) (u_l - v_l)| <= ||theta_r||_2 ||u - v||_2 "
+   "(Cauchy-Schwarz for sums) at a row r, for every n",
+   claim([Var("r", "int"), Var("n", "int"), "G"] + [Var(s_, "seq") for s_ in ("th", "u", "v", "zu", "zv", "b", "Th")],
+         [nI2 >= 1] + NORM_G + ROW_DEF + ROW_NORM + [
+             axiom("sum_add", N=nI2, f=THL * UL, g=(-1) * (THL * VL)),
+             axiom("sum_scale", N=nI2, c=num(-1), f=THL * VL),
+             axiom("forall_intro", N=nI2, P=THL * (UL - VL) <= DIFF),
+             axiom("forall_intro", N=nI2, P=DIFF <= THL * (UL - VL)),
+             axiom("sum_mono", N=nI2, f=THL * (UL - VL), g=DIFF),
+             axiom("sum_mono", N=nI2, f=DIFF, g=THL * (UL - VL)),
+             axiom("sum_cauchy_schwarz", N=nI2, f=THL, g=UL - VL)],
+         abs_(Zr - Wr) <= Thr * Gv), ["smt"])
+ROW_CS = obs[-1]
+ob("row_norm_758", "infoflow:A.2 (L751, L758) one row, every n",
+   "a row theta_r of n weights, each |theta_r(l)| <= 1, has ||theta_r||_2 <= sqrt(n), at a row r of the family",
+   claim([Var("r", "int"), Var("n", "int"), "S", Var("th", "seq"), Var("Th", "seq")],
+         [nI2 >= 1, Sv2 >= 0, (Sv2 * Sv2).eq(nI2)] + ROW_NORM + [
+             forall(nI2, abs_(THL) <= 1),                                          # every weight bounded by 1
+             axiom("forall_mono", N=nI2, P=abs_(THL) <= 1, Q=THL ** 2 <= 1),
+             axiom("sum_mono", N=nI2, f=THL ** 2, g=num(1)), axiom("sum_const", N=nI2, c=num(1))],
+         Thr <= Sv2), ["smt"])
+ROW_NORM_758 = obs[-1]
+# the whole chain: |f2(u) - f2(v)| <= sum_r |alpha_r| |tu(r) - tv(r)| <= sum_r |zu(r) - zv(r)| <= sum_r ||theta_r||
+# ||u - v|| <= p sqrt(n) ||u - v||, the two row steps linked at every row r = 1..p
+AL, TU, TV = at(seq("al"), IDX), at(seq("tu"), IDX), at(seq("tv"), IDX)
+ZI, WI, THI = at(seq("zu"), IDX), at(seq("zv"), IDX), at(seq("Th"), IDX)
+Mx_, My_, gam = var("Mx"), var("My"), var("gam")
+TERM = AL * TU + (-1) * (AL * TV)
+ROWS = and_(and_(and_(abs_(AL) <= 1, abs_(TU - TV) <= abs_(ZI - WI)), abs_(ZI - WI) <= THI * Gv), THI <= Sv2)
+ob("lipschitz_758_general", "infoflow:A.2 (L755-758) every p, n",
+   "|f2(u) - f2(v)| <= sum_r |alpha_r| |tanh(theta_r^T u + beta_r) - tanh(theta_r^T v + beta_r)| <= sum_r "
+   "|theta_r^T (u - v)| <= sum_r ||theta_r||_2 ||u - v||_2 <= p sqrt(n) ||u - v||_2, for every width p and dimension n",
+   claim([Var("p", "int"), Var("n", "int"), "G", "S", "Mx", "My", "gam"]
+         + [Var(s_, "seq") for s_ in ("th", "u", "v", "zu", "zv", "b", "Th", "al", "tu", "tv")],
+         merge_hyps(
+             [pI >= 1, Gv >= 0, Sv2 >= 0,
+              Mx_.eq(bsum(pI, AL * TU) + gam), My_.eq(bsum(pI, AL * TV) + gam),     # f2 at u and at v
+              forall(pI, abs_(AL) <= 1),                                           # |alpha_r| <= 1
+              forall(pI, abs_(TU - TV) <= abs_(ZI - WI))],                         # tanh is 1-Lipschitz
+             each_hyps(ROW_CS, "r", pI),
+             each_hyps(ROW_NORM_758, "r", pI), [
+                 axiom("forall_and", N=pI, P=abs_(AL) <= 1, Q=abs_(TU - TV) <= abs_(ZI - WI)),
+                 axiom("forall_and", N=pI, P=and_(abs_(AL) <= 1, abs_(TU - TV) <= abs_(ZI - WI)),
+                       Q=abs_(ZI - WI) <= THI * Gv),
+                 axiom("forall_and", N=pI, P=and_(and_(abs_(AL) <= 1, abs_(TU - TV) <= abs_(ZI - WI)),
+                                                  abs_(ZI - WI) <= THI * Gv), Q=THI <= Sv2),
+                 axiom("forall_mono", N=pI, P=ROWS, Q=abs_(TERM) <= Sv2 * Gv),
+                 axiom("sum_add", N=pI, f=AL * TU, g=(-1) * (AL * TV)),
+                 axiom("sum_scale", N=pI, c=num(-1), f=AL * TV),
+                 axiom("forall_intro", N=pI, P=TERM <= abs_(TERM)),
+                 axiom("forall_intro", N=pI, P=(-1) * TERM <= abs_(TERM)),
+                 axiom("sum_mono", N=pI, f=TERM, g=abs_(TERM)),
+                 axiom("sum_mono", N=pI, f=(-1) * TERM, g=abs_(TERM)),
+                 axiom("sum_scale", N=pI, c=num(-1), f=TERM),
+                 axiom("sum_mono", N=pI, f=abs_(TERM), g=Sv2 * Gv),
+                 axiom("sum_const", N=pI, c=Sv2 * Gv)]),
+         abs_(Mx_ - My_) <= pI * Sv2 * Gv), ["smt"])
+
+LIPSCHITZ_GENERAL = obs[-1]
+
+# ---- L713-726 at every coordinate l = 1..n (docs/theorem5.md): (A_X)_l = ax(l), (A_Y)_l = ay(l), the coordinates
+# of A(X) = A_X/B_X and A(Y) = A_Y/B_Y are u(l), v(l) (u(l) B_X = ax(l)), and f1(y(t))_l = f(T (l-1) + t) (one
+# family over (l, t)). The coordinate bound for one l is coord_bound_713 and coord_bound_717.core at AX := ax(l),
+# AY := ay(l), with A_Y_range_715 restated at l; it is linked at every coordinate, squared and summed (L726)
+lI = var("l")
+AXl, AYl, Ul, Vl = at(seq("ax"), lI), at(seq("ay"), lI), at(seq("u"), lI), at(seq("v"), lI)
+F1L = at(seq("f"), Tn * (lI - 1) + IDX)
+RANGE_L = and_(and_(0 <= F1L, F1L <= 1), 0 < LAM)
+ob("A_Y_range_715.at_l", "infoflow:A.2 (L715) at a coordinate l",
+   "0 <= (A_Y)_l <= B_Y at a coordinate l of the family: each term lambda(y(t)) f1(y(t))_l lies in [0, lambda(y(t))]",
+   claim([Var("T", "int"), Var("l", "int"), "BY", Var("lam", "seq"), Var("f", "seq"), Var("ay", "seq")],
+         [Tn >= 1, forall(Tn, 0 <= F1L), forall(Tn, F1L <= 1), forall(Tn, 0 < LAM),
+          AYl.eq(bsum(Tn, LAM * F1L)), BY.eq(bsum(Tn, LAM)),
+          axiom("forall_and", N=Tn, P=0 <= F1L, Q=F1L <= 1),
+          axiom("forall_and", N=Tn, P=and_(0 <= F1L, F1L <= 1), Q=0 < LAM),
+          axiom("forall_mono", N=Tn, P=RANGE_L, Q=LAM * F1L <= LAM),
+          axiom("forall_mono", N=Tn, P=RANGE_L, Q=num(0) <= LAM * F1L),
+          axiom("sum_mono", N=Tn, f=LAM * F1L, g=LAM), axiom("sum_mono", N=Tn, f=num(0), g=LAM * F1L),
+          axiom("sum_zero", N=Tn)],
+         and_(AYl >= 0, AYl <= BY)), ["smt"])
+AY_RANGE_L = obs[-1]
+COORD713 = next(o for o in obs if o.id == "infoflow.thm5.coord_bound_713")
+CORE717 = next(o for o in obs if o.id == "infoflow.thm5.coord_bound_717.core")
+kI = var("k")
+ob("coord_bound_718.at_l", "infoflow:A.2 (L713-718) at a coordinate l",
+   "|A(X)_l - A(Y)_l| = |(A_X)_l/B_X - (A_Y)_l/B_Y| <= 2 eta/(k-1) at a coordinate l (written times k - 1)",
+   claim(V5[2:] + [Var("T", "int"), Var("l", "int")] + [Var(s_, "seq") for s_ in ("lam", "f", "ax", "ay", "u", "v")],
+         merge_hyps(link_hyps(AY_RANGE_L), link_hyps(AY_LOW, x=AYl, y=BY), link_hyps(AY_UP, x=AYl, y=BY),
+                    link_hyps(CORE717, AX=AXl, AY=AYl), link_hyps(COORD713, AX=AXl, AY=AYl),
+                    [(Ul * BX).eq(AXl), (Vl * BY).eq(AYl)]),                     # u = A(X) = A_X/B_X, v likewise
+         abs_((kI - 1) * (Ul - Vl)) <= 2 * eta), ["smt"])
+COORD_L = obs[-1]
+UV = at(seq("u"), IDX) - at(seq("v"), IDX)
+ob("l2_726.core", "infoflow:A.2 (L726) square roots",
+   "G, S >= 0, S^2 = n, k >= 2, eta > 0 and (k-1)^2 G^2 <= 4 n eta^2 give G (k-1) <= 2 S eta",
+   claim(["G", "S", "n", "k", "eta"], [Gv >= 0, Sv2 >= 0, (Sv2 * Sv2).eq(nI2), kI >= 2, eta > 0,
+                                       (kI - 1) ** 2 * (Gv * Gv) <= 4 * nI2 * eta ** 2],
+         Gv * (kI - 1) <= 2 * Sv2 * eta), ["smt"])
+L2_CORE = obs[-1]
+ob("l2_from_linf_726", "infoflow:A.2 (L720-726) every n",
+   "||A(X) - A(Y)||_2 (k-1) <= 2 sqrt(n) eta: the coordinate bound at every coordinate l = 1..n, squared and summed",
+   claim(V5[2:] + [Var("T", "int"), Var("n", "int"), "G", "S"]
+         + [Var(s_, "seq") for s_ in ("lam", "f", "ax", "ay", "u", "v")],
+         merge_hyps(
+             # the pointwise condition of forall_mono is shown from the hypotheses before it: k >= 2 and eta > 0
+             [kI >= 2, eta > 0, axiom("forall_mono", N=nI2, P=abs_((kI - 1) * UV) <= 2 * eta,
+                                      Q=(kI - 1) ** 2 * UV ** 2 <= 4 * eta ** 2),
+              nI2 >= 1, Gv >= 0, (Gv * Gv).eq(bsum(nI2, UV ** 2)), Sv2 >= 0, (Sv2 * Sv2).eq(nI2)],
+             each_hyps(COORD_L, "l", nI2), [
+                 axiom("sum_mono", N=nI2, f=(kI - 1) ** 2 * UV ** 2, g=4 * eta ** 2),
+                 axiom("sum_const", N=nI2, c=4 * eta ** 2),
+                 axiom("sum_scale", N=nI2, c=(kI - 1) ** 2, f=UV ** 2)],
+             link_plain(L2_CORE)),
+         Gv * (kI - 1) <= 2 * Sv2 * eta), ["smt"])
+L2_726 = obs[-1]
+Fx, Fy, j_, q_, qq_ = var("Fx"), var("Fy"), var("j"), var("q"), var("qq")
+SEP = next(o for o in obs if o.id == "infoflow.thm5.separation_at_least_delta")
+ob("separation_735", "infoflow:A.2 (L728-735)",
+   "|M(X) - M(Y)| >= |F_k(X) - F_k(Y)| - |M(X) - F_k(X)| - |M(Y) - F_k(Y)| >= 4 eps - 2 eps = 2 eps (M eps-approximates "
+   "F_k; F_k(X), F_k(Y) on the same grid, L685)",
+   claim(["eps", "q", "qq", "j", "m", "Fx", "Fy", "Mx", "My"],
+         merge_hyps([Fx.eq((j_ - 1) / (2 * m) + q_ * 4 * eps), Fy.eq((j_ - 1) / (2 * m) + qq_ * 4 * eps),   # F_k(X), F_k(Y)
+                     abs_(Mx_ - Fx) <= eps, abs_(My_ - Fy) <= eps],                                   # M eps-approximates F_k
+                    link_hyps(SEP)),
+         abs_(Mx_ - My_) >= 2 * eps), ["smt"])
+SEP735 = obs[-1]
 p_, D2 = var("p"), var("D2")
-WIDTH_CHAIN = ("fact:L762-764 for a width p: 2 eps <= |f2(A(X)) - f2(A(Y))| <= p sqrt(n) ||A(X) - A(Y)||_2 <= p "
-               "sqrt(n) 2 sqrt(n) eta/(k-1) (the Lipschitz chain L755-758 is transcribed for p = 2, 3 and n = 1..3)")
+
+
+def _union_vars(cited, extra=()) -> list:
+    """The variables of the cited claims (the first declaration of a name wins) and ``extra`` names (reals)."""
+    out: dict = {}
+    for o in cited:
+        for v in o.claim.vars:
+            out.setdefault(v.name, v)
+    return list(out.values()) + [x for x in extra if x not in out]
+
+
+Xsep = var("X")
+ob("width_766.core", "infoflow:A.2 (L762-766) arithmetic",
+   "2 eps <= X <= p S G and G (k-1) <= 2 S eta with S^2 = n give p >= (k-1) eps/(n eta)",
+   claim(["p", "n", "eps", "eta", "k", "S", "G", "X"],   # over the reals (p and n are integers where it is linked)
+         [pI >= 1, nI2 >= 1, eps > 0, eta > 0, kI >= 2, Sv2 >= 0, (Sv2 * Sv2).eq(nI2), Gv >= 0,
+          2 * eps <= Xsep, Xsep <= pI * Sv2 * Gv, Gv * (kI - 1) <= 2 * Sv2 * eta],
+         pI >= (kI - 1) * eps / (nI2 * eta)), ["smt"])
+WIDTH_CORE = obs[-1]
+# L762-766: the separation (L735), the Lipschitz chain for every p and n (L755-758) at u = A(X), v = A(Y), and
+# the coordinate bound at every coordinate (L713-726), each linked with the plain hypotheses it carries: the
+# model (f2's weights bounded by 1, 1-Lipschitz activations, A's definition) and the pair X, Y of L677-743
 ob("width_bound_766", "infoflow:A.2 (L762-766)",
-   "2 eps <= p sqrt(n) ||A(X) - A(Y)||_2 <= p sqrt(n) 2 sqrt(n) eta/(k-1)  =>  p >= (k-1) eps/(n eta)",
-   claim(["p", "n", "eps", "eta", "k"], [p_ >= 0, n >= 1, eps > 0, eta > 0, k >= 2,
-                                         fact(2 * eps <= p_ * n * 2 * eta / (k - 1), WIDTH_CHAIN)],
-         p_ >= (k - 1) * eps / (n * eta)), ["smt"])
+   "2 eps <= |f2(A(X)) - f2(A(Y))| <= p sqrt(n) ||A(X) - A(Y)||_2 <= p sqrt(n) 2 sqrt(n) eta/(k-1)  =>  "
+   "p >= (k-1) eps/(n eta)",
+   claim(_union_vars([LIPSCHITZ_GENERAL, L2_726, SEP735, WIDTH_CORE]),
+         merge_hyps(link_plain(SEP735), link_plain(LIPSCHITZ_GENERAL), link_plain(L2_726),
+                    link_plain(WIDTH_CORE, X=abs_(Mx_ - My_))),
+         pI >= (kI - 1) * eps / (nI2 * eta)), ["smt"])
+WIDTH_766 = obs[-1]
 
 # -------------------------------------------------------------------------------------- exponent (L778-790)
 xx = var("x")
@@ -285,19 +449,24 @@ w, Cm, sx = var("w"), var("Cm"), var("s")
 # (N_gt_three_quarters, linked). Only w E >= Cm is used: exp_le one way
 a3 = (3 / (64 * m)) / eps                     # 3/(64 m eps)
 la, lN, le_, lc = sx * log(a3), sx * log(N), sx * log(eps), sx * log(3 / (64 * m))
-ob("final_bound_786", "infoflow:A.2 (L782-786)",
-   "p >= (k-1) eps N^{m/(n+1)}/(4mn) >= C_{T,k,n} eps^{1 - m/(n+1)}, C = (k-1)/(4mn) (3/(64m))^{m/(n+1)}",
-   claim(["p", "k", "m", "n", "eps", "y", "w", "Cm", "E", "s", "N", "x"],
+ob("final_bound_786.core", "infoflow:A.2 (L782-786) given L766",
+   "p >= (k-1) eps/(n eta) at eta = 4 m / y gives p >= (k-1) eps N^{m/(n+1)}/(4mn) >= C_{T,k,n} eps^{1 - m/(n+1)}",
+   claim(["p", "k", "m", "n", "eps", "eta", "y", "w", "Cm", "E", "s", "N", "x"],
          [k >= 2, m >= 1, n >= 1, eps > 0, sx.eq(m / (n + 1)),
           xx.eq(1 / (16 * m * eps)), N > xx - 1, N <= xx, xx > 4, fact(N * 4 > 3 * xx, "infoflow.thm5.N_gt_three_quarters"),
           y.eq(exp(lN)), w.eq(exp(la)), var("E").eq(exp(le_)), Cm.eq(exp(lc)),
           axiom("log_le", x=a3, y=N), axiom("exp_le", x=la, y=lN),                    # N >= 3/(64 m eps): y >= w
           axiom("log_div", x=3 / (64 * m), y=eps), axiom("exp_add", x=la, y=le_),     # w E >= Cm (all the
           axiom("exp_le", x=lc, y=la + le_),                                          # bound needs of w E = Cm)
-          # width_bound_766 at eta = 4 m N^{-m/(n+1)} = 4 m / y, with the hypotheses it carries
-          p_ >= 0, 4 * m / y > 0,
-          fact(2 * eps <= p_ * n * 2 * (4 * m / y) / (k - 1), WIDTH_CHAIN),
-          fact(p_ >= (k - 1) * eps / (n * (4 * m / y)), "infoflow.thm5.width_bound_766")],
+          # width_bound_766's conclusion at eta = 4 m N^{-m/(n+1)} = 4 m / y (L641)
+          p_ >= 1, eta.eq(4 * m / y), eta > 0, p_ >= (k - 1) * eps / (n * eta)],
+         p_ * var("E") >= (k - 1) / (4 * m * n) * Cm * eps), ["smt"])
+FINAL_CORE = obs[-1]
+# the bound for the model itself: the core linked with width_bound_766, whose plain hypotheses (the model and
+# the pair X, Y) it carries
+ob("final_bound_786", "infoflow:A.2 (L782-786)",
+   "p >= (k-1) eps N^{m/(n+1)}/(4mn) >= C_{T,k,n} eps^{1 - m/(n+1)}, C = (k-1)/(4mn) (3/(64m))^{m/(n+1)}",
+   claim(_union_vars([WIDTH_766, FINAL_CORE]), merge_hyps(link_plain(WIDTH_766), link_plain(FINAL_CORE)),
          p_ * var("E") >= (k - 1) / (4 * m * n) * Cm * eps), ["smt"])
 
 # the three exponents of 1/eps: informal Thm 2 (L88), formal Thm 5 (L577), end of proof (L790)

@@ -131,13 +131,16 @@ INFOFLOW = [
             "m >= 1": "m = T - k + 1 >= 1, i.e. k <= T: implicit in the definition of F_k (L567)",
             "n >= 1": "n >= 1: the dimension of the range [0,1]^n of f1 (L573)",
             "eps > 0": "eps > 0: the approximation accuracy of Theorem 5 (L577)",
-            "p >= 0": "p >= 0: p is the hidden width of f2 (a count), which the parameter count bounds",
+            "p >= 1": "p >= 1: p is the hidden width of f2 (a count of units), which the parameter count bounds",
         },
-        blocking="the root states the width bound p >= C eps^{1 - m/(n+1)} (L786), but the hypothesis "
-                 "max |M - F_k| <= eps and the colliding pair X, Y of the pigeonhole argument enter only through "
-                 "the free-text premise L762-764 (the Lipschitz chain L755-758 is transcribed for p = 2, 3 and "
-                 "n = 1..3 only), and the passage from the width p to the parameter count with exponent -o is "
-                 "not a step",
+        blocking="the root states the width bound p >= C eps^{1 - m/(n+1)} (L786) for every width p and "
+                 "dimension n, closed down to plain hypotheses (L762-764 from the separation L735, the "
+                 "Lipschitz chain L755-758 for every p, n and the coordinate bound L713-726 at every "
+                 "coordinate), but those plain hypotheses are the colliding pair X, Y of the pigeonhole argument "
+                 "(|(A_X)_l - (A_Y)_l| <= eta, |B_X - B_Y| <= eta, F_k(X), F_k(Y) on the grid, L641-693) and the "
+                 "model's definitions at X and Y, which no step derives from the theorem's hypotheses (the "
+                 "pigeonhole step is transcribed for instances only); and the passage from the width p to the "
+                 "parameter count with exponent -o is not a step",
     ),
     theorem(
         "infoflow.theorem6", "infoflow", "Theorem 6", "infoflow:Thm 6 (L804-810); A.3 (L812-1012)",
