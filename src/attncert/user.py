@@ -15,7 +15,7 @@ A claim file for ``attncert check FILE`` (and certify, report, pytest --attncert
 Variables are real unless named in ``ints``, or used as vectors (``ac.vvar("x")``, with ``ac.norm``, ``ac.lpnorm``,
 ``ac.dot``, ``ac.vadd``, ``ac.vscale``, ``ac.vsub``: such a claim is decided by SMT from cited axiom
 instances, ``given=[ac.axiom("norm_triangle", x=u, y=w), ...]``; docs/axioms.md, "Vectors"), or as
-sequences (``ac.seq("a")`` with ``ac.at``, ``ac.IDX`` and the big operators ``ac.bsum``, ``ac.bmax``,
+sequences (``ac.seq("a")`` with ``ac.at``, ``ac.IDX`` (``ac.idx(k)``: the index k big operators further out) and the big operators ``ac.bsum``, ``ac.bmax``,
 ``ac.bmin``, ``ac.forall``: likewise SMT from cited axioms; docs/axioms.md, "Indexed families"), or as
 finite sets (``ac.fset("A")``, ``ac.fsets("J")`` with ``ac.sat``, ``ac.union``, ``ac.bunion``, ``ac.card``
 and ``ac.subset``: likewise; docs/axioms.md, "Finite sets"); a ``box``
@@ -35,7 +35,7 @@ from attncert.core.axioms import axiom  # noqa: F401 - re-exported by attncert
 from attncert.core.claims import Evidence, Hyp, Obligation, Result, Var, claim as _claim
 from attncert.core.errors import UsageError
 from attncert.core.expr import E, abs_, dot, exp, free_vars, log, lpnorm, max_, min_, node_of, norm, num, typed_leaves, var, vadd, vscale, vsub, vvar  # noqa: F401
-from attncert.core.expr import IDX, at, bmax, bmin, bsum, forall, seq  # noqa: F401 - indexed families
+from attncert.core.expr import IDX, at, bmax, bmin, bsum, forall, idx, seq  # noqa: F401 - indexed families
 from attncert.core.expr import bunion, card, fset, fsets, sat, subset, union  # noqa: F401 - finite sets
 from attncert.core.verdict import Verdict
 
