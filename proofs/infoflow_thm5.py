@@ -339,6 +339,15 @@ ob("lipschitz_758_general", "infoflow:A.2 (L755-758) every p, n",
 
 LIPSCHITZ_GENERAL = obs[-1]
 
+def _union_vars(cited, extra=()) -> list:
+    """The variables of the cited claims (the first declaration of a name wins) and ``extra`` names (reals)."""
+    out: dict = {}
+    for o in cited:
+        for v in o.claim.vars:
+            out.setdefault(v.name, v)
+    return list(out.values()) + [x for x in extra if x not in out]
+
+
 # ---- L713-726 at every coordinate l = 1..n (docs/theorem5.md): (A_X)_l = ax(l), (A_Y)_l = ay(l), the coordinates
 # of A(X) = A_X/B_X and A(Y) = A_Y/B_Y are u(l), v(l) (u(l) B_X = ax(l)), and f1(y(t))_l = f(T (l-1) + t) (one
 # family over (l, t)). The coordinate bound for one l is coord_bound_713 and coord_bound_717.core at AX := ax(l),
@@ -378,8 +387,9 @@ ob("l2_726.core", "infoflow:A.2 (L726) square roots",
                                        (kI - 1) ** 2 * (Gv * Gv) <= 4 * nI2 * eta ** 2],
          Gv * (kI - 1) <= 2 * Sv2 * eta), ["smt"])
 L2_CORE = obs[-1]
+L2_SQ = (kI - 1) ** 2 * (Gv * Gv) <= 4 * nI2 * eta ** 2
 ob("l2_from_linf_726", "infoflow:A.2 (L720-726) every n",
-   "||A(X) - A(Y)||_2 (k-1) <= 2 sqrt(n) eta: the coordinate bound at every coordinate l = 1..n, squared and summed",
+   "(k-1)^2 ||A(X) - A(Y)||_2^2 <= 4 n eta^2: the coordinate bound at every coordinate l = 1..n, squared and summed",
    claim(V5[2:] + [Var("T", "int"), Var("n", "int"), "G", "S"]
          + [Var(s_, "seq") for s_ in ("lam", "f", "ax", "ay", "u", "v")],
          merge_hyps(
@@ -390,8 +400,13 @@ ob("l2_from_linf_726", "infoflow:A.2 (L720-726) every n",
              each_hyps(COORD_L, "l", nI2), [
                  axiom("sum_mono", N=nI2, f=(kI - 1) ** 2 * UV ** 2, g=4 * eta ** 2),
                  axiom("sum_const", N=nI2, c=4 * eta ** 2),
-                 axiom("sum_scale", N=nI2, c=(kI - 1) ** 2, f=UV ** 2)],
-             link_plain(L2_CORE)),
+                 axiom("sum_scale", N=nI2, c=(kI - 1) ** 2, f=UV ** 2)]),
+         L2_SQ), ["smt"])
+L2_SUM = obs[-1]
+# the square root: L2_SUM's conclusion is l2_726.core's premise, so the link to the sum carries it with its source
+ob("l2_726", "infoflow:A.2 (L726) every n",
+   "||A(X) - A(Y)||_2 (k-1) <= 2 sqrt(n) eta, from (k-1)^2 ||A(X) - A(Y)||_2^2 <= 4 n eta^2 (l2_from_linf_726)",
+   claim(_union_vars([L2_SUM, L2_CORE]), merge_hyps(link_plain(L2_SUM), link_plain(L2_CORE)),
          Gv * (kI - 1) <= 2 * Sv2 * eta), ["smt"])
 L2_726 = obs[-1]
 Fx, Fy, j_, q_, qq_ = var("Fx"), var("Fy"), var("j"), var("q"), var("qq")
@@ -403,18 +418,9 @@ ob("separation_735", "infoflow:A.2 (L728-735)",
          merge_hyps([Fx.eq((j_ - 1) / (2 * m) + q_ * 4 * eps), Fy.eq((j_ - 1) / (2 * m) + qq_ * 4 * eps),   # F_k(X), F_k(Y)
                      abs_(Mx_ - Fx) <= eps, abs_(My_ - Fy) <= eps],                                   # M eps-approximates F_k
                     link_hyps(SEP)),
-         abs_(Mx_ - My_) >= 2 * eps), ["smt"])
+         2 * eps <= abs_(Mx_ - My_)), ["smt"])   # written as width_766.core's premise, so a link carries it with its source
 SEP735 = obs[-1]
 p_, D2 = var("p"), var("D2")
-
-
-def _union_vars(cited, extra=()) -> list:
-    """The variables of the cited claims (the first declaration of a name wins) and ``extra`` names (reals)."""
-    out: dict = {}
-    for o in cited:
-        for v in o.claim.vars:
-            out.setdefault(v.name, v)
-    return list(out.values()) + [x for x in extra if x not in out]
 
 
 Xsep = var("X")

@@ -127,3 +127,29 @@ def test_planted_constants_are_not_proved():
     strong = ("ge", p, ("div", ("mul", ("add", k, ("neg", ("num", 1))), eps), eta))
     assert run_obligation(core).evidence.verdict == Verdict.PROVED
     assert _planted(core, goal=strong) != Verdict.PROVED
+
+
+def test_the_root_assumes_no_conclusion_of_the_chain():
+    """Attack round 29: a core step's plain premise that is another step's conclusion must arrive with its source.
+    The root's plain premises are the pair, the model and the definitions: none bounds |M(X) - M(Y)| or relates
+    ||A(X) - A(Y)|| to eta, and the separation, the sum (L726) and the Lipschitz chain reach it as links."""
+    from attncert.core.expr import free_vars
+
+    root = _ob("final_bound_786")
+    for h in root.claim.hyps:
+        if h.by is None:
+            names = free_vars(h.expr)
+            assert not ({"Mx", "My"} <= names and h.expr[0] != "eq"), h.expr       # only f2's definition at u, v
+            assert not ({"G", "eta"} <= names), h.expr
+            assert not ({"G", "p"} <= names and h.expr[0] != "forall"), h.expr   # (G >= 0 carried at every row)
+    width = _ob("width_bound_766")
+    sources = {h.by for h in width.claim.hyps if h.by}
+    assert {"infoflow.thm5.separation_735", "infoflow.thm5.lipschitz_758_general", "infoflow.thm5.l2_726",
+            "infoflow.thm5.width_766.core"} <= sources
+
+
+def test_nested_indices_print_by_depth():
+    from attncert.core.expr import IDX, at, bsum, idx, seq, show
+
+    a, T, h = seq("a"), var("T"), var("h")
+    assert show(bsum(T, bsum(h, at(a, idx(1) * h + IDX))).node) == "sum_{i=1..T} [sum_{i2=1..h} [a((i*h + i2))]]"

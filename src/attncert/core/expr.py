@@ -586,7 +586,9 @@ def contains_opaque(node: tuple) -> bool:
 # printing
 
 
-def show(node: tuple) -> str:
+def show(node: tuple, depth: int = 0) -> str:
+    """Plain text; a big operator's index is i (the outermost), i2 under it, i3, ... by nesting depth."""
+    s = lambda c: show(c, depth)  # noqa: E731
     op = node[0]
     if op == "num":
         q = node[1]
@@ -594,53 +596,55 @@ def show(node: tuple) -> str:
     if op in NAMED:
         return node[1]
     if op == "idx":
-        return "i" if len(node) == 1 else f"i{node[1]}"
+        b = depth - 1 - (node[1] if len(node) > 1 else 0)   # the nesting depth of the operator it names
+        return "i" if b <= 0 else f"i{b + 1}"
     if op in ("at", "sat"):
-        return f"{show(node[1])}({show(node[2])})"
+        return f"{s(node[1])}({s(node[2])})"
     if op == "union":
-        return "(" + " u ".join(show(c) for c in node[1:]) + ")"
+        return "(" + " u ".join(s(c) for c in node[1:]) + ")"
     if op == "card":
-        return f"|{show(node[1])}|"
+        return f"|{s(node[1])}|"
     if op == "subset":
-        return f"{show(node[1])} subset of {show(node[2])}"
+        return f"{s(node[1])} subset of {s(node[2])}"
     if op in BINDERS:
         name = {"sum": "sum", "bmax": "max", "bmin": "min", "forall": "forall", "bunion": "union"}[op]
-        return f"{name}_{{i=1..{show(node[1])}}} [{show(node[2])}]"
+        ix = "i" if depth == 0 else f"i{depth + 1}"
+        return f"{name}_{{{ix}=1..{s(node[1])}}} [{show(node[2], depth + 1)}]"
     if op == "vadd":
-        return "(" + " + ".join(show(c) for c in node[1:]) + ")"
+        return "(" + " + ".join(s(c) for c in node[1:]) + ")"
     if op == "vscale":
-        return f"{show(node[1])}*{show(node[2])}"
+        return f"{s(node[1])}*{s(node[2])}"
     if op == "norm":
-        return f"||{show(node[1])}||"
+        return f"||{s(node[1])}||"
     if op == "lpnorm":
-        return f"||{show(node[1])}||_p"
+        return f"||{s(node[1])}||_p"
     if op == "dot":
-        return f"<{show(node[1])}, {show(node[2])}>"
+        return f"<{s(node[1])}, {s(node[2])}>"
     if op == "add":
-        parts = [show(node[1])]
+        parts = [s(node[1])]
         for c in node[2:]:
-            parts.append(f"- {show(c[1])}" if c[0] == "neg" else f"+ {show(c)}")
+            parts.append(f"- {s(c[1])}" if c[0] == "neg" else f"+ {s(c)}")
         return "(" + " ".join(parts) + ")"
     if op == "mul":
-        return "*".join(show(c) for c in node[1:])
+        return "*".join(s(c) for c in node[1:])
     if op == "neg":
-        return f"-{show(node[1])}"
+        return f"-{s(node[1])}"
     if op == "div":
-        return f"{show(node[1])}/{show(node[2])}"
+        return f"{s(node[1])}/{s(node[2])}"
     if op == "pow":
-        return f"{show(node[1])}^{node[2]}"
+        return f"{s(node[1])}^{node[2]}"
     if op in ("exp", "log", "abs"):
-        return f"{op}({show(node[1])})"
+        return f"{op}({s(node[1])})"
     if op in ("max", "min"):
-        return f"{op}(" + ", ".join(show(c) for c in node[1:]) + ")"
+        return f"{op}(" + ", ".join(s(c) for c in node[1:]) + ")"
     if op == "diff":
-        return f"d/d{node[2]} {show(node[1])}"
+        return f"d/d{node[2]} {s(node[1])}"
     if op in RELATIONS:
-        return f"{show(node[1])} {SYMBOL[op]} {show(node[2])}"
+        return f"{s(node[1])} {SYMBOL[op]} {s(node[2])}"
     if op in ("and", "or"):
-        return f" {op} ".join(f"({show(c)})" for c in node[1:])
+        return f" {op} ".join(f"({s(c)})" for c in node[1:])
     if op == "not":
-        return f"not ({show(node[1])})"
+        return f"not ({s(node[1])})"
     if op == "implies":
-        return f"({show(node[1])}) => ({show(node[2])})"
+        return f"({s(node[1])}) => ({s(node[2])})"
     raise ExprError(f"unknown operator {op!r}")

@@ -96,6 +96,13 @@ def _sub(node: tuple, outer: int) -> str:
     return _paren(s) if _prec(node) < outer else s
 
 
+_DEPTH = [0]   # the big operators around the node being rendered (their indices are named by depth)
+
+
+def _index_name(depth: int) -> str:
+    return "<mi>i</mi>" if depth <= 0 else f"<msub><mi>i</mi><mn>{depth + 1}</mn></msub>"
+
+
 def mathml_node(node: tuple) -> str:
     op = node[0]
     if op == "num":
@@ -106,8 +113,8 @@ def mathml_node(node: tuple) -> str:
         return f'<mi mathvariant="bold">{html.escape(node[1])}</mi>'
     if op == "vadd":
         return "<mrow>" + "<mo>+</mo>".join(_sub(c, PREC["add"]) for c in node[1:]) + "</mrow>"
-    if op == "idx":   # the index of the innermost big operator
-        return "<mi>i</mi>"
+    if op == "idx":   # the index of the big operator it names: i (the outermost), i_2 under it, ...
+        return _index_name(_DEPTH[0] - 1 - (node[1] if len(node) > 1 else 0))
     if op in ("seq", "fset", "fsets"):
         return _mi(node[1], _LITERAL)
     if op in ("at", "sat"):
@@ -121,8 +128,14 @@ def mathml_node(node: tuple) -> str:
     if op in ("sum", "bmax", "bmin", "forall", "bunion"):
         big = {"sum": "<mo>&#x2211;</mo>", "bmax": "<mi>max</mi>", "bmin": "<mi>min</mi>", "forall": "<mo>&#x2200;</mo>",
                "bunion": "<mo>&#x22C3;</mo>"}[op]
-        under = f"<mrow><mn>1</mn><mo>&#x2264;</mo><mi>i</mi><mo>&#x2264;</mo>{mathml_node(node[1])}</mrow>"
-        return f"<mrow><munder>{big}{under}</munder>{_paren(mathml_node(node[2]))}</mrow>"
+        under = (f"<mrow><mn>1</mn><mo>&#x2264;</mo>{_index_name(_DEPTH[0])}<mo>&#x2264;</mo>"
+                 f"{mathml_node(node[1])}</mrow>")
+        _DEPTH[0] += 1
+        try:
+            body = _paren(mathml_node(node[2]))
+        finally:
+            _DEPTH[0] -= 1
+        return f"<mrow><munder>{big}{under}</munder>{body}</mrow>"
     if op == "vscale":
         return f"<mrow>{_sub(node[1], PREC['mul'])}<mo>&#x2062;</mo>{_sub(node[2], PREC['mul'] + 1)}</mrow>"
     if op == "norm":
