@@ -206,13 +206,13 @@ S2_SUM = merge_hyps(
         axiom("sum_mono", N=T, f=CT ** 2, g=(h1 + 1) ** 2), axiom("sum_const", N=T, c=(h1 + 1) ** 2)])
 HYP46 = merge_hyps([T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0], S2_SUM,
                    link_hyps(SIZE_T1, n=m, It1=fset("Im1"), It0=fset("Im0"), J=fsets("Jm")),
-                   link_hyps(SIZE_CLS1), link_hyps(UNION_CLS2))
+                   link_hyps(SIZE_CLS1, J=fsets("Jc")), link_hyps(UNION_CLS2))   # the CLS token's own selections
 # the printed (47) is REFUTED by exact replay: a refutation needs no source, so its premises are plain numbers
 HYP46_PLAIN = [T >= 1, h1 >= 1, h2 >= 1, S2 >= 0, c1 >= 0, c2 >= 0, m >= 0, S2 <= T * (h1 + 1) ** 2, m <= h1 + 1,
                c1 <= h1, c2 <= h2 * m + c1]
 V46 = INT("T", "h1", "h2", "S2", "c1", "c2")
 V46m = V46 + INT("m")
-V46s = V46m + SETS("Im1", "Im0", "Ic1", "Ic0", "Ic2") + [Var(s, "sets") for s in ("J", "Jm", "K", "I1", "I0")]
+V46s = V46m + SETS("Im1", "Im0", "Ic1", "Ic0", "Ic2") + [Var(s, "sets") for s in ("J", "Jm", "Jc", "K", "I1", "I0")]
 # S2 = sum_t |I(t,1)|^2; (45) at L = 2 and beta' = 2
 e45 = (S2 - T + T * h1 * (T - 1)) + (c1 ** 2 - 1 + h1 * (T - 1)) + (c2 ** 2 - 1 + h2 * (T - 1))
 e46 = (S2 - T + h1 * T * (T - 1)) + (c1 ** 2 - 1 + h1 * (T - 1)) + (c2 ** 2 - 1 + h2 * (T - 1))

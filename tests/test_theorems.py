@@ -261,3 +261,42 @@ def test_theorems_command_lists_every_numbered_result(tmp_path, certified_all, s
     assert all(bool(r["blocking"]) == (r["verdict"] not in ("PROVED", "PROVED FOR INSTANCES", "REFUTED AS PRINTED"))
                for r in rows), [r["id"] for r in rows]
     assert f"{len(rows)} numbered results" in text and md.read_text().count("\n| ") >= len(rows)
+
+
+def test_no_root_assumes_a_goal_of_its_own_graph():
+    """Attack round 29: an arithmetic core linked with its plain premises carried can turn a step's conclusion
+    into a premise of the root (the step it came from then idles). No root of a numbered result has a plain
+    premise that is the goal of a step below it, with a >= b and b <= a read as one (the orientation was the
+    round's second case)."""
+    from attncert.core.families import all_families
+    from attncert.core.theorems import CASES, EACH, MVT, all_theorems
+
+    obs = {o.id: o for f in all_families() for o in f.obligations}
+    flip = {"ge": "le", "gt": "lt"}
+    norm = lambda e: (flip[e[0]], e[2], e[1]) if e[0] in flip else e  # noqa: E731
+
+    def below(root):
+        seen, todo = set(), [root]
+        while todo:
+            c = todo.pop()
+            if c in seen or c not in obs:
+                continue
+            seen.add(c)
+            for h in obs[c].claim.hyps:
+                b = h.by or ""
+                if not b or b.startswith(("fact:", "axiom:")):
+                    continue
+                todo.extend(b[len(CASES):].split(",") if b.startswith(CASES) else
+                            [b[len(MVT):] if b.startswith(MVT) else b[len(EACH):].partition(":")[2]
+                             if b.startswith(EACH) else b])
+        return seen - {root}
+
+    checked = 0
+    for th in all_theorems():
+        for r in th.roots:
+            goals = {norm(obs[x].claim.goal): x for x in below(r)}
+            for h in obs[r].claim.hyps:
+                if h.by is None:
+                    checked += 1
+                    assert norm(h.expr) not in goals, (th.id, r, h.expr, goals.get(norm(h.expr)))
+    assert checked > 100

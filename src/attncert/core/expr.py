@@ -631,8 +631,9 @@ def show(node: tuple, depth: int = 0) -> str:
         return f"-{s(node[1])}"
     if op == "div":
         return f"{s(node[1])}/{s(node[2])}"
-    if op == "pow":
-        return f"{s(node[1])}^{node[2]}"
+    if op == "pow":   # a product, quotient, negation or power as the base is bracketed: (a*b)^2, not a*b^2
+        base = s(node[1])
+        return f"({base})^{node[2]}" if node[1][0] in ("mul", "div", "neg", "pow") else f"{base}^{node[2]}"
     if op in ("exp", "log", "abs"):
         return f"{op}({s(node[1])})"
     if op in ("max", "min"):
