@@ -303,13 +303,11 @@ def test_cli_all_builtin_targets_run():
 
 # ------------------------------------------------------------------------------ certificates
 
-def test_certificates_deterministic_and_verified(tmp_path):
-    a, b = tmp_path / "a", tmp_path / "b"
+def test_certificates_verified_and_tamper_evident(tmp_path):
+    # (that two runs write byte-identical files is test_certificates.test_certify_is_deterministic, for every
+    # family; that they equal the committed ones, test_committed_certificates)
+    a = tmp_path / "a"
     pa = api.certify("infoflow_model", str(a))
-    api.certify("infoflow_model", str(b))
-    for p in pa:
-        rel = os.path.relpath(p, a)
-        assert open(p, "rb").read() == open(os.path.join(b, rel), "rb").read()
     code, report = api.verify(str(a), allow_conditional=True)
     assert code == 0 and "REJECTED" not in report, report
     # every link checks (issue 16): the family's last free-text premise, the sum over the tokens in (46)-(47), is a

@@ -14,7 +14,8 @@ import sys
 
 import pytest
 
-SLOW = ["ks.thm.prop1.quant_58_repaired.*", "infoflow.thm4.ffn_product_core", "infoflow.thm4.values_norm_repaired"]
+# the slowest SMT goal of the suite (cvc5 needs several seconds) and a quick one of the other paper
+SLOW = ["ks.thm.prop1.quant_58_repaired.*", "infoflow.thm4.ffn_product_core"]
 
 
 def _hog(stop):
