@@ -132,15 +132,44 @@ INFOFLOW = [
             "n >= 1": "n >= 1: the dimension of the range [0,1]^n of f1 (L573)",
             "eps > 0": "eps > 0: the approximation accuracy of Theorem 5 (L577)",
             "p >= 1": "p >= 1: p is the hidden width of f2 (a count of units), which the parameter count bounds",
+            # the theorem's own setting, at the two inputs X, Y of the proof (the pair itself is not named: below)
+            "abs((Mx - Fx)) <= eps": "max_X |M(X) - F_k(X)| <= eps (L577) at the input X (Mx = M(X), Fx = F_k(X))",
+            "abs((My - Fy)) <= eps": "max_X |M(X) - F_k(X)| <= eps (L577) at the input Y",
+            "Mx == (sum_{i=1..p} [al(i)*tu(i)] + gam)": "M(X) = f2(A(X)) (44), f2(u) = sum_r alpha_r tanh(theta_r^T u "
+                                                        "+ beta_r) + gamma of width p (L749); tu(r) = tanh zu(r)",
+            "My == (sum_{i=1..p} [al(i)*tv(i)] + gam)": "M(Y) = f2(A(Y)) (44); tv(r) = tanh zv(r)",
+            "forall_{i=1..p} [abs(al(i)) <= 1]": "|alpha_r| <= 1: the weights of f2 are bounded by 1 (L571, L751)",
+            "forall_{i=1..p} [forall_{i2=1..n} [abs(th((n*(i - 1) + i2))) <= 1]]":
+                "|theta_r(l)| <= 1: the weights of f2 are bounded by 1 (L571), theta_r(l) numbered n(r-1) + l",
+            "forall_{i=1..p} [abs((tu(i) - tv(i))) <= abs((zu(i) - zv(i)))]":
+                "tanh is 1-Lipschitz (L50, L753), at each unit r of f2",
+            "forall_{i=1..p} [zu(i) == (sum_{i2=1..n} [th((n*(i - 1) + i2))*u(i2)] + b(i))]":
+                "zu(r) = theta_r^T u + beta_r at u = A(X): f2's pre-activations (L749)",
+            "forall_{i=1..p} [zv(i) == (sum_{i2=1..n} [th((n*(i - 1) + i2))*v(i2)] + b(i))]":
+                "zv(r) = theta_r^T v + beta_r at v = A(Y) (L749)",
+            "forall_{i=1..p} [n >= 1]": "n >= 1 (L573), at every unit r",
+            "forall_{i=1..n} [k >= 2]": "k >= 2 (L577), at every coordinate l",
+            "forall_{i=1..n} [T >= 1]": "T >= 1: the number of tokens, at every coordinate l",
+            "forall_{i=1..n} [forall_{i2=1..T} [f((T*(i - 1) + i2)) >= 0]]":
+                "f1 maps into [0,1]^n (L571): f1(y(t))_l >= 0, numbered T(l-1) + t",
+            "forall_{i=1..n} [forall_{i2=1..T} [f((T*(i - 1) + i2)) <= 1]]": "f1 maps into [0,1]^n (L571): f1(y(t))_l <= 1",
+            "forall_{i=1..n} [forall_{i2=1..T} [lam(i2) > 0]]": "lambda(y(t)) = b(y(t)) in (0, 1] (L600)",
+            "forall_{i=1..n} [ay(i) == sum_{i2=1..T} [lam(i2)*f((T*(i - 1) + i2))]]":
+                "(A_Y)_l = sum_t lambda(y(t)) f1(y(t))_l: the numerator of A (44), L707",
+            "forall_{i=1..n} [BY == sum_{i2=1..T} [lam(i2)]]": "B_Y = sum_t lambda(y(t)): the denominator of A (44), L707",
+            "forall_{i=1..n} [u(i)*BX == ax(i)]": "A(X)_l = (A_X)_l / B_X (44)",
+            "forall_{i=1..n} [v(i)*BY == ay(i)]": "A(Y)_l = (A_Y)_l / B_Y (44)",
         },
         blocking="the root states the width bound p >= C eps^{1 - m/(n+1)} (L786) for every width p and "
                  "dimension n, closed down to plain hypotheses (L762-764 from the separation L735, the "
                  "Lipschitz chain L755-758 for every p, n and the coordinate bound L713-726 at every "
-                 "coordinate), but those plain hypotheses are the colliding pair X, Y of the pigeonhole argument "
-                 "(|(A_X)_l - (A_Y)_l| <= eta, |B_X - B_Y| <= eta, F_k(X), F_k(Y) on the grid, L641-693) and the "
-                 "model's definitions at X and Y, which no step derives from the theorem's hypotheses (the "
-                 "pigeonhole step is transcribed for instances only); and the passage from the width p to the "
-                 "parameter count with exponent -o is not a step",
+                 "coordinate). The theorem's setting at the two inputs X, Y is named; what is not is the "
+                 "colliding pair X, Y of the pigeonhole argument (|(A_X)_l - (A_Y)_l| <= eta, |B_X - B_Y| <= eta, "
+                 "B_X = (k-1) + the rest, F_k(X), F_k(Y) on the grid with q != q', L641-693), which no step "
+                 "derives from the theorem's hypotheses (the pigeonhole step is transcribed for instances only), "
+                 "and the definitions of the proof's quantities (the norms G, S, Th, eta = 4 m N^{-m/(n+1)} and "
+                 "the powers of L786); and the passage from the width p to the parameter count with exponent -o "
+                 "is not a step",
     ),
     theorem(
         "infoflow.theorem6", "infoflow", "Theorem 6", "infoflow:Thm 6 (L804-810); A.3 (L812-1012)",
@@ -318,7 +347,7 @@ KS = [
             "W2 > 0": "W2 = (|V|+1)^2 > 0: the constant of (73)/(75)",
             "P > 0": "P = pi d > 0: the constant of (73)",
             "Sq*Sq*P == 8": "definition of Sq = sqrt(8/(pi d)), P = pi d (72)/(75)",
-            "K == W2*W2*P*dl/8*eps*rmin": "(73): K = |u^T u'| = (|V|+1)^4 (pi d/8) delta/(eps r_min), hypothesis of Lemma 3",
+            "K == W2*W2*P*dl/(8*eps*rmin)": "(73): K = |u^T u'| = (|V|+1)^4 (pi d/8) delta/(eps r_min), hypothesis of Lemma 3",
             "dl > 0": "delta > 0: 'for any delta > 0' (L692)",
             "eps > 0": "eps > 0: the separation constant of the (r_min, r_max, eps)-separated vocabulary "
                        "(Definition 1; implicit in (73), which divides by eps)",

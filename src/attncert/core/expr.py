@@ -629,8 +629,9 @@ def show(node: tuple, depth: int = 0) -> str:
         return "*".join(s(c) for c in node[1:])
     if op == "neg":
         return f"-{s(node[1])}"
-    if op == "div":
-        return f"{s(node[1])}/{s(node[2])}"
+    if op == "div":   # a product or quotient below the bar is bracketed: 1/(16*m), not 1/16*m
+        den = s(node[2])
+        return f"{s(node[1])}/({den})" if node[2][0] in ("mul", "div", "neg") else f"{s(node[1])}/{den}"
     if op == "pow":   # a product, quotient, negation or power as the base is bracketed: (a*b)^2, not a*b^2
         base = s(node[1])
         return f"({base})^{node[2]}" if node[1][0] in ("mul", "div", "neg", "pow") else f"{base}^{node[2]}"
