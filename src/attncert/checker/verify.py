@@ -1030,15 +1030,22 @@ def check_link(citing: dict, hyp_index: int, cited: dict) -> tuple[str | None, l
     if not _match(cgoal, h, cdom, sub):
         return f"hypothesis {hyp_index + 1} is not an instance of the goal of {cited['id']}", []
     own = [mark(x) for x in hyps]
-    sub = _bind_rest(chyps, own, hyp_index, cdom, sub)
-    if any(v not in sub for ch in chyps for v in _free(ch)):
-        return f"a hypothesis of {cited['id']} has a variable that the link does not fix", []
-    if not all(_diff_ok(n, sub, cdom) for n in chyps + [cgoal]):
-        return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
-    carried = _present(chyps, sub, own, hyp_index)
-    if carried is None:
+    reason, carried = _carry(chyps, cgoal, own, hyp_index, cdom, sub, cited["id"])
+    if reason is None and carried is None:
         return f"a hypothesis of {cited['id']}, instantiated, is not another hypothesis of {citing['id']}", []
-    return None, carried
+    return reason, carried or []
+
+
+def _carry(pats: list, goal, own: list, skip: int, cvars: dict, sub: dict, cid: str):
+    """The common end of a link's check: fix the cited variables the goal left free (_bind_rest over ``own``),
+    then require every one fixed, no derivative's variable moved, and every pattern instantiated among ``own``.
+    (reason, None) on a failure of the first two, (None, None) when a pattern is absent, (None, carried) else."""
+    sub = _bind_rest(pats, own, skip, cvars, sub)
+    if any(v not in sub for p in pats for v in _free(p)):
+        return f"a hypothesis of {cid} has a variable that the link does not fix", None
+    if not all(_diff_ok(n, sub, cvars) for n in pats + [goal]):
+        return f"the instance of {cid} moves a derivative's variable (not a valid instance)", None
+    return None, _present(pats, sub, own, skip)
 
 
 def check_each(citing: dict, hyp_index: int, cited: dict, var: str) -> tuple[str | None, list[int]]:
@@ -1069,16 +1076,11 @@ def check_each(citing: dict, hyp_index: int, cited: dict, var: str) -> tuple[str
         return f"hypothesis {hyp_index + 1} is not {cited['id']}'s goal at every index of {var}", []
     # the carried hypotheses: bodies of foralls over the same N (anything else can match no pattern)
     bodies = [y[2] if y[0] == "forall" and y[1] == h[1] else ("num", Fraction(0)) for y in own]
-    sub = _bind_rest(pats, bodies, hyp_index, cvars, sub)
-    if any(v not in sub for p in pats for v in _free(p)):
-        return f"a hypothesis of {cited['id']} has a variable that the link does not fix", []
-    if not all(_diff_ok(n, sub, cvars) for n in pats + [goal]):
-        return f"the instance of {cited['id']} moves a derivative's variable (not a valid instance)", []
-    carried = _present(pats, sub, bodies, hyp_index)
-    if carried is None:
+    reason, carried = _carry(pats, goal, bodies, hyp_index, cvars, sub, cited["id"])
+    if reason is None and carried is None:
         return (f"a hypothesis of {cited['id']}, instantiated at every index, is not the body of another "
                 f"hypothesis forall(N, .) of {citing['id']} with the same N"), []
-    return None, carried
+    return reason, carried or []
 
 
 def _var_to_idx(n, var: str, depth: int = 0):

@@ -19,13 +19,14 @@ SCHEMA = "attncert.cert/2"
 
 
 def build(res: Result, tools: dict | None = None) -> dict:
+    from attncert.core.theorems import source_id
+
     ob, ev = res.obligation, res.evidence
     claim = ob.claim.to_json()
     # uses: exactly the sources the hypotheses cite (the checker requires it)
     uses = sorted({one for h in ob.claim.hyps if h.by and not h.by.startswith(("fact:", "axiom:"))
                    for one in (h.by[6:].split(",") if h.by.startswith("cases:")
-                               else [h.by[4:] if h.by.startswith("mvt:") else
-                                     h.by[5:].partition(":")[2] if h.by.startswith("each:") else h.by])})
+                               else [source_id(h.by)])})
     body = {
         "schema": SCHEMA,
         "id": ob.id,

@@ -64,7 +64,7 @@ def _source_deps(ob: Obligation) -> dict[int, set]:
     monotonicity rule, a case split), so that a cycle through them and an axiom's conditions is seen here
     too (attack round 20). A source that is not a transcribed obligation, or not a valid instance of it,
     is a leaf: the theorem closure and the checker say it is not established."""
-    from attncert.core.theorems import CASES, EACH, MVT, cases_gap, each_gap, link_gap, mvt_gap
+    from attncert.core.theorems import CASES, EACH, MVT, cases_gap, each_gap, each_parts, link_gap, mvt_gap
 
     table = _obligations()
     out: dict[int, set] = {}
@@ -80,7 +80,7 @@ def _source_deps(ob: Obligation) -> dict[int, set]:
                     continue
                 reason, carried = cases_gap(ob, i, table[ids[0]], table[ids[1]])
             elif src.startswith(EACH):
-                var, cited = src[len(EACH):].partition(":")[::2]
+                var, cited = each_parts(src)
                 if cited not in table:
                     continue
                 reason, carried = each_gap(ob, i, table[cited], var)

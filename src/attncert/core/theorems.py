@@ -165,11 +165,17 @@ def link_gap(citing: Obligation, i: int, cited: Obligation) -> tuple[str | None,
 EACH = "each:"   # 'each:t:C': a link to C at every index of its integer variable t (docs/axioms.md)
 
 
+def each_parts(by: str) -> tuple[str | None, str]:
+    """(the index variable, the cited id) of a source: (None, by) unless it is a link at every index."""
+    if by.startswith(EACH):
+        var, _, cited = by[len(EACH):].partition(":")
+        return var, cited
+    return None, by
+
+
 def source_id(by: str) -> str:
     """The obligation a link, the monotonicity rule or a link at every index names."""
-    if by.startswith(EACH):
-        return by[len(EACH):].partition(":")[2]
-    return by[len(MVT):] if by.startswith(MVT) else by
+    return by[len(MVT):] if by.startswith(MVT) else each_parts(by)[1]
 
 
 def each_hyps(cited: Obligation, var: str, n, **terms) -> list[Hyp]:
@@ -554,7 +560,7 @@ class Closure:
             out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited}, which is "
                        f"{self.verdicts.get(cited, 'not an obligation') if cited in self.obligations else 'not an obligation'}")
         else:   # a link, or a link at every index ('each:VAR:ID')
-            var, cited = src[len(EACH):].partition(":")[::2] if src.startswith(EACH) else (None, src)
+            var, cited = each_parts(src)
             if cited not in self.obligations:
                 out.append(f"{ob.id}: hypothesis {i + 1} rests on {cited[:80]!r}, which is not an obligation")
             elif self.verdicts.get(cited) != "PROVED":

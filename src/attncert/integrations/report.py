@@ -231,7 +231,9 @@ def _hyp_source(by: str | None, depth: int) -> str:
     if by.startswith("mvt:"):
         return "the mean value theorem on the derivative bound of " + _ob_link(by[4:], depth)
     if by.startswith("each:"):
-        var, _, cited = by[5:].partition(":")
+        from attncert.core.theorems import each_parts
+
+        var, cited = each_parts(by)
         return f"the goal of {_ob_link(cited, depth)} at every index ({_e(var)} := i)"
     return "the goal of " + _ob_link(by, depth)
 
