@@ -115,10 +115,12 @@ INFOFLOW = [
     ),
     # Root: the final width bound of A.2 (L786), p >= C_{T,k,n} eps^{1 - m/(n+1)}, m = T - k + 1, which implies
     # the statement's Omega(eps^{-o}) (o is smaller by 1/(n+1): infoflow.thm5.exponent_proof_vs_formal).
-    # Not named (proof quantities, not hypotheses of Theorem 5; they stay as blocking premises): the
-    #   definitions s = m/(n+1), y = exp(s log N), w = exp(s log(3/(64 m eps))), E = exp(s log eps),
-    #   Cm = exp(s log(3/(64 m))), N = floor(x) with x = 1/(16 m eps) > 4 (eps < 1/(64 m)), and 4*m/y > 0.
-    #   The power rules between them are axiom instances (log_le, exp_le, log_div, exp_add).
+    # The definitions s = m/(n+1), x = 1/(16 m eps), y = exp(s log N), w = exp(s log(3/(64 m eps))),
+    # E = exp(s log eps), Cm = exp(s log(3/(64 m))) and eta = 4 m / y are checked as definitions (E, Cm and s
+    # write the statement's eps^{-o} and C; the others are the proof's). Not named (they stay as blocking
+    # premises): N = floor(x) with x > 4 (eps < 1/(64 m)), eta > 0, the norms G, S, Th (square roots: a
+    # definition names one value, a square root needs its existence), and the colliding pair.
+    # The power rules between them are axiom instances (log_le, exp_le, log_div, exp_add).
     theorem(
         "infoflow.theorem5", "infoflow", "Theorem 5", "infoflow:Thm 5 (L571-577), (44); A.2 (L782-790)",
         "Let f1: [0,1] -> [0,1]^n and f2: [0,1]^n -> [0,1] be two-layer tanh FFNs with weights bounded by 1, "
@@ -160,6 +162,15 @@ INFOFLOW = [
             "forall_{i=1..n} [u(i)*BX == ax(i)]": "A(X)_l = (A_X)_l / B_X (44)",
             "forall_{i=1..n} [v(i)*BY == ay(i)]": "A(Y)_l = (A_Y)_l / B_Y (44)",
         },
+        definitions={
+            "s == m/(n + 1)": "s = m/(n+1), the exponent of eps in the statement (L786; m = T - k + 1)",
+            "E == exp(s*log(eps))": "E = eps^{m/(n+1)}: the power of eps in C eps^{1 - m/(n+1)} (L786)",
+            "Cm == exp(s*log(3/(64*m)))": "Cm = (3/(64m))^{m/(n+1)}, the factor of the constant C_{T,k,n} (L786)",
+            "x == 1/(16*m*eps)": "x = 1/(16 m eps): the grid size before rounding down, N = floor(x) (L613)",
+            "y == exp(s*log(N))": "y = N^{m/(n+1)} (L641)",
+            "w == exp(s*log(3/(64*m)/eps))": "w = (3/(64 m eps))^{m/(n+1)}: the lower bound of y from N >= 3/(64 m eps)",
+            "eta == 4*m/y": "eta = 4 m N^{-m/(n+1)}: the side of the cubes of the pigeonhole argument (L641)",
+        },
         blocking="the root states the width bound p >= C eps^{1 - m/(n+1)} (L786) for every width p and "
                  "dimension n, closed down to plain hypotheses (L762-764 from the separation L735, the "
                  "Lipschitz chain L755-758 for every p, n and the coordinate bound L713-726 at every "
@@ -167,8 +178,8 @@ INFOFLOW = [
                  "colliding pair X, Y of the pigeonhole argument (|(A_X)_l - (A_Y)_l| <= eta, |B_X - B_Y| <= eta, "
                  "B_X = (k-1) + the rest, F_k(X), F_k(Y) on the grid with q != q', L641-693), which no step "
                  "derives from the theorem's hypotheses (the pigeonhole step is transcribed for instances only), "
-                 "and the definitions of the proof's quantities (the norms G, S, Th, eta = 4 m N^{-m/(n+1)} and "
-                 "the powers of L786); and the passage from the width p to the parameter count with exponent -o "
+                 "N = floor(1/(16 m eps)) and the norms G, S, Th (which exist, but are not definitions v == e: "
+                 "the language has no square root or floor); and the passage from the width p to the parameter count with exponent -o "
                  "is not a step",
     ),
     theorem(
@@ -364,9 +375,9 @@ KS = [
         "S(p) = -sum p_k log p_k; in particular boltz is monotonically decreasing in a_i whenever "
         "a_i < max_j a_j - log n - 1 (84).",
         roots=["ks.general.lemma4.conclusion"],
-        hypotheses={**GENERAL_DEFS,
-                    "N >= 1": "n = N + 1 >= 2, the number of coordinates (n = 1, where boltz(a) = a_1, (83) reads "
+        hypotheses={"N >= 1": "n = N + 1 >= 2, the number of coordinates (n = 1, where boltz(a) = a_1, (83) reads "
                               "1 = 1 and (84) is vacuous, is the step ks.general.lemma4.n1, PROVED)"},
+        definitions=GENERAL_DEFS,
         note="Proved for every n over indexed families (proofs/ks_general.py): (83) as the derivative of (P + x e^x)/"
              "(Q + e^x) in x (identity), log p = x - L, S(p) = L - boltz (85); (84) from Gibbs' inequality S(p) <= "
              "log n (the tangent line of exp at each index, a pointwise axiom instance, and at x), max_j a_j <= "
@@ -378,8 +389,8 @@ KS = [
         "Let n in N_+, i in [n], a in R^n. Then boltz(a) is concave in a_i: d^2/da_i^2 boltz(a) < 0 (94) on the "
         "domain where a_i < max_j a_j - log n - 3 (95).",
         roots=["ks.general.lemma5.conclusion"],
-        hypotheses={**GENERAL_DEFS,
-                    "N >= 1": "n = N + 1 >= 2, the number of coordinates (at n = 1, (95) reads a_1 < a_1 - 3, never "
+        definitions=GENERAL_DEFS,
+        hypotheses={"N >= 1": "n = N + 1 >= 2, the number of coordinates (at n = 1, (95) reads a_1 < a_1 - 3, never "
                               "true: the step ks.general.lemma5.n1, PROVED)",
                     "x < ((max(max_{i=1..N} [b(i)], x) - ln) - 3)": "(95): a_i < max_j a_j - log n - 3, the "
                                                                      "hypothesis of Lemma 5 (x = a_i)"},
@@ -402,7 +413,7 @@ KS = [
         "(102) with delta > log n + 3: boltz(b) - boltz(a) > (a_n - b_n)(delta + a_n - b_n - log n - 1) "
         "e^{b_n}/sum_i e^{b_i} (103), as displayed.",
         roots=["ks.general.lemma6.conclusion"],
-        hypotheses={
+        definitions={
             "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = sum_{i<n} e^{b_i} (b = the first n - 1 coordinates, "
                                              "shared by a and b)",
             "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{i<n} b_i e^{b_i}, so boltz(b) = "
@@ -410,6 +421,8 @@ KS = [
             "l == log((Q + exp(bn)))": "definition: L(b) = log sum_i e^{b_i}",
             "ln == log((N + 1))": "definition: log n",
             "w == exp((l - ln))": "definition: w = e^{L(b) - log n} (an auxiliary of Gibbs' inequality)",
+        },
+        hypotheses={
             "N >= 1": "n = N + 1 >= 2: the lemma's own range",
             "(max_{i=1..N} [b(i)] - delta) > an": "(102): max_{i in [n-1]} a_i - delta > a_n",
             "an > bn": "(102): a_n > b_n",
@@ -444,9 +457,6 @@ KS = [
         hypotheses={
             "N >= 1": "k = N >= 1: the case k >= 1 of the proof (the root k0.conclusion_117 is the case k = 0)",
             "M >= 0": "M = n - k - 1 >= 0 coordinates after a_{k+1} (and after b_{k+1}); n = k + 1 + M",
-            "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{i<=k} a_i e^{a_i}, over the shared prefix "
-                                                  "(a_1..a_k) = (b_1..b_k) of (116), written b(1..k)",
-            "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = xi_k = sum_{i<=k} e^{a_i} (121)",
             "forall_{i=1..(N - 1)} [b((i + 1)) < (b(1) - delta)]": "(114), repaired: a_1 - a_j > delta for j = 2..k",
             "forall_{i=1..N} [(b(i) - x) > delta]": "(114), repaired: a_i - a_{k+1} > delta for i <= k (x = a_{k+1})",
             "forall_{i=1..M} [(x - d(i)) > delta]": "(114), repaired: a_{k+1} - a_{k+1+j} > delta (d = a's last M "
@@ -456,6 +466,11 @@ KS = [
             "(x - y) > delta": "(115) with (116): a_{k+1} > b_{k+1} and a_{k+1} != b_{k+1}, so a_{k+1} - b_{k+1} > delta",
             "delta > (2*log(((N + 1) + M)) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (n = k + 1 + M)",
             "delta > (2*log((M + 1)) + 3)": "delta > 2 log n + 3: hypothesis of Lemma 7 (k = 0, n = 1 + M)",
+        },
+        definitions={
+            "P == sum_{i=1..N} [b(i)*exp(b(i))]": "definition: P = sum_{i<=k} a_i e^{a_i}, over the shared prefix "
+                                                  "(a_1..a_k) = (b_1..b_k) of (116), written b(1..k)",
+            "Q == sum_{i=1..N} [exp(b(i))]": "definition: Q = xi_k = sum_{i<=k} e^{a_i} (121)",
             "ln == log((N + 1))": "definition: log(k + 1), the log n of Lemma 6 applied to the k + 1 coordinates "
                                   "(a_1..a_k, .) in (124)",
             "l == log((Q + exp((y + log((M + 1))))))": "definition: L = log(xi_k + e^{b_{k+1} + log(n-k)}), Lemma 6's "

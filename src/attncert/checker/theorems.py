@@ -32,13 +32,13 @@ import json
 import os
 from functools import lru_cache
 
-from .trees import Reject, parse
+from .trees import NAMED, Reject, parse
 
 THEOREM_SCHEMA = "attncert.theorem/2"
 THEOREM_KEYS = {"schema", "id", "paper", "label", "ref", "statement", "verdict", "roots", "root_claims", "instances",
                 "hypotheses", "printed", "printed_claim", "repaired", "blocking", "declared", "axioms", "note",
                 "cert_sha256"}
-OPTIONAL = {"cases"}   # added after /2 was released: a record without it reads as before
+OPTIONAL = {"cases", "definitions"}   # added after /2 was released: a record without them reads as before
 COMPUTED = ("verdict", "axioms", "blocking", "cert_sha256")   # not part of the released record
 MANIFEST_SCHEMA = "attncert.theorem-manifest/1"
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "theorems.json")
@@ -114,13 +114,16 @@ def validate(obj: dict, digest, no_control) -> None:
             raise Reject(f"{k} must be a list of strings")
     if not isinstance(obj["note"], str):
         raise Reject("note must be a string")
-    if not isinstance(obj["hypotheses"], list):
-        raise Reject("hypotheses must be a list")
-    for h in obj["hypotheses"]:
-        if not isinstance(h, dict) or set(h) != {"root", "expr", "name"} or h["root"] not in obj["roots"] or \
-                not isinstance(h["name"], str) or not h["name"]:
-            raise Reject("each hypothesis names its root, its expression and what it is in the paper")
-        parse(h["expr"])
+    for key in ("hypotheses", "definitions"):
+        if key == "definitions" and key not in obj:
+            continue
+        if not isinstance(obj[key], list) or (key == "definitions" and not obj[key]):
+            raise Reject(f"{key} must be a list" + (" (not empty: leave the field out)" if key == "definitions" else ""))
+        for h in obj[key]:
+            if not isinstance(h, dict) or set(h) != {"root", "expr", "name"} or h["root"] not in obj["roots"] or \
+                    not isinstance(h["name"], str) or not h["name"]:
+                raise Reject(f"each of the {key} names its root, its expression and what it is in the paper")
+            parse(h["expr"])
 
 
 def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tuple[str, list[str], list[str]]:
@@ -150,6 +153,9 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
     named: dict = {}
     for h in obj["hypotheses"]:
         named.setdefault(h["root"], set()).add(parse(h["expr"]))
+    defined: dict = {}
+    for h in obj.get("definitions", []):
+        defined.setdefault(h["root"], set()).add(parse(h["expr"]))
     for r in obj["roots"]:
         c = certs.get(r)
         if c is None:
@@ -163,13 +169,16 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
             why.append(f"{r} is {c['verdict']}")
             continue
         why.extend(cert_why(r))
-        _, _, hyps, _ = claim_of(c)
+        domains, boxes, hyps, goal = claim_of(c)
         plain = {h for h, raw in zip(hyps, c["claim"]["hyps"]) if "by" not in raw}
-        mine = named.get(r, set())
-        if plain - mine:
+        mine, defs = named.get(r, set()), defined.get(r, set())
+        if plain - mine - defs:
             why.append(f"{r}: a plain hypothesis is not named as a hypothesis of the theorem")
-        if mine - set(hyps):
-            why.append(f"{r}: a named hypothesis is not a hypothesis of the root")
+        if (mine | defs) - plain:
+            why.append(f"{r}: a named hypothesis or definition is not a hypothesis of the root (a plain one)")
+        if mine & defs:
+            why.append(f"{r}: a hypothesis is named both a hypothesis and a definition")
+        why.extend(f"{r}: {w}" for w in definition_faults(domains, boxes, hyps, goal, defs & plain))
     axioms = [] if confirmed else sorted(_axioms(obj["roots"], certs))
     if obj["declared"] is not None:  # what the record says its roots do not carry: never stronger than OPEN
         why.append(obj["declared"])
@@ -178,6 +187,61 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
     if confirmed:
         return "CONFIRMED", ["numerical evidence only"], []
     return ("PROVED FOR INSTANCES" if obj["instances"] is not None else "PROVED"), [], axioms
+
+
+def _diff_vars(n, acc: set) -> set:
+    if n[0] == "diff":
+        acc.add(n[2])
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _diff_vars(c, acc)
+    return acc
+
+
+def _names(n, acc: set) -> set:
+    if n[0] in NAMED:
+        acc.add(n[1])
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _names(c, acc)
+    return acc
+
+
+def definition_faults(domains: dict, boxes: dict, hyps: list, goal, defs: set) -> list[str]:
+    """Why the root's plain hypotheses ``defs`` (parsed) are not definitions: each must be v == e with v a real
+    variable without a box, not in e, not a derivative's variable, defined by no other of them, and the
+    definitions must not form a cycle. Then for every value of the other variables exactly one value of the
+    defined ones meets them all (assigned along the chains), so the root's claim states its goal with each v
+    read as its e, under the other hypotheses: the definitions add no assumption (docs/theorems.md,
+    "Definitions")."""
+    diffs: set = set()
+    for n in hyps + [goal]:
+        _diff_vars(n, diffs)
+    out: list[str] = []
+    deps: dict = {}
+    for d in sorted(defs, key=repr):
+        if d[0] != "eq" or d[1][0] != "var":
+            out.append("a hypothesis named a definition does not read v == e")
+            continue
+        v = d[1][1]
+        why = ("is not a real variable" if domains.get(v) != "real" else
+               "has a box (lo/hi)" if boxes.get(v) != (None, None) else
+               "occurs in its own definition" if v in _names(d[2], set()) else
+               "is a derivative's variable" if v in diffs else
+               "is defined twice" if v in deps else None)
+        if why:
+            out.append(f"the definition of {v} is not one: {v} {why}")
+            continue
+        deps[v] = _names(d[2], set())
+    left = dict(deps)
+    while left:   # peel off the definitions from variables that are not (or no longer) defined
+        free = [v for v, us in left.items() if not (us & set(left) - {v})]
+        if not free:
+            out.append(f"the definitions of {', '.join(sorted(left))[:80]} form a cycle")
+            break
+        for v in free:
+            del left[v]
+    return out
 
 
 def _axioms(roots: list, certs: dict) -> set:

@@ -113,6 +113,9 @@ def cmd_theorems(args, out, err) -> int:
                   + (f" axioms: {', '.join(r['axioms'])}" if r["axioms"] else "") + "\n")
         if r["repaired"]:
             out.write(f"{'':<16} repaired version: {r['repaired']}\n")
+        if args.verbose and r["definitions"]:
+            out.write(f"{'':<16} definitions (checked, abbreviations): "
+                      + "; ".join(d["expr"] for d in r["definitions"]) + "\n")
         for b in (r["blocking"] if args.verbose else r["blocking"][:1]):
             out.write(f"{'':<16} blocked: {b}\n")
         if len(r["blocking"]) > 1 and not args.verbose:

@@ -50,10 +50,11 @@ class Theorem:
     blocking: str | None = None
     note: str = ""
     cases: str | None = None
+    definitions: tuple[tuple[str, str], ...] = ()
 
 
 def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=(), instances=None, hypotheses=None,
-            printed=None, repaired=None, blocking=None, note="", cases=None) -> Theorem:
+            printed=None, repaired=None, blocking=None, note="", cases=None, definitions=None) -> Theorem:
     if printed is not None and repaired is None:
         raise ValueError(f"{id_}: a statement refuted as printed needs the id of its repaired version")
     if not roots and printed is None and not blocking:
@@ -62,8 +63,12 @@ def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=()
         raise ValueError(f"{id_}: several roots are instances or cases: say which (instances=... or cases=...)")
     if cases is not None and (instances is not None or len(roots) < 2):
         raise ValueError(f"{id_}: cases join two or more roots, and not with instances")
+    both = set(hypotheses or {}) & set(definitions or {})
+    if both:
+        raise ValueError(f"{id_}: {sorted(both)[0]} is named both a hypothesis and a definition")
     return Theorem(id_, paper, label, ref, statement, tuple(roots), instances,
-                   tuple(sorted((hypotheses or {}).items())), printed, repaired, blocking, note, cases)
+                   tuple(sorted((hypotheses or {}).items())), printed, repaired, blocking, note, cases,
+                   tuple(sorted((definitions or {}).items())))
 
 
 # ------------------------------------------------------------------------------- the prover's closure
@@ -593,6 +598,63 @@ def plain_hyps(ob: Obligation) -> list[str]:
     return [show(h.expr) for h in ob.claim.hyps if h.by is None]
 
 
+def _diff_vars(n: tuple, acc: set) -> set:
+    if n[0] == "diff":
+        acc.add(n[2])
+    for c in n[1:]:
+        if isinstance(c, tuple):
+            _diff_vars(c, acc)
+    return acc
+
+
+def definition_gaps(ob: Obligation, named: set) -> list[str]:
+    """Why the root's plain hypotheses whose shown text is in ``named`` are not definitions (docs/theorems.md,
+    "Definitions"): each must read v == e, with v a real variable of the claim without a box, not in e, not a
+    derivative's variable, defined once; and no chain of definitions may come back to its start. Then every
+    value of the other variables has exactly one value of the defined ones meeting them all (in the order of
+    the chains), so the root states its goal with each v read as its e: an abbreviation, not an assumption."""
+    doms = {v.name: v for v in ob.claim.vars}
+    diffs: set = set()
+    for n in [h.expr for h in ob.claim.hyps] + [ob.claim.goal]:
+        _diff_vars(n, diffs)
+    out: list[str] = []
+    defs: dict = {}
+    for h in ob.claim.hyps:
+        if h.by is not None or show(h.expr) not in named:
+            continue
+        e, shown = h.expr, show(h.expr)
+        if e[0] != "eq" or e[1][0] != "var":
+            out.append(f"{ob.id}: the premise {shown} is named a definition, but does not read v == e")
+            continue
+        v = e[1][1]
+        var = doms.get(v)
+        why = ("is not a real variable" if var is None or var.domain != "real" else
+               "has a box (lo/hi)" if var.lo is not None or var.hi is not None else
+               "occurs in its own definition" if v in free_vars(e[2]) else
+               "is a derivative's variable" if v in diffs else
+               "is defined twice" if v in defs else None)
+        if why:
+            out.append(f"{ob.id}: the premise {shown} is named a definition, but {v} {why}")
+            continue
+        defs[v] = free_vars(e[2])
+    state: dict = {}
+
+    def cyclic(v) -> bool:
+        if state.get(v) == 1:
+            return True
+        if v in state:
+            return False
+        state[v] = 1
+        bad = any(cyclic(u) for u in sorted(defs[v] & set(defs)))
+        state[v] = 2
+        return bad
+    for v in sorted(defs):
+        if cyclic(v):
+            out.append(f"{ob.id}: the definitions of {v} and the variables it is defined from form a cycle")
+            break
+    return out
+
+
 def theorem_verdict(th: Theorem, clo: Closure) -> tuple[str, list[str], list[str]]:
     """(verdict, blocking reasons, axioms) of a theorem from the step graph."""
     if th.printed is not None:
@@ -608,6 +670,7 @@ def theorem_verdict(th: Theorem, clo: Closure) -> tuple[str, list[str], list[str
     # one CONFIRMED root: numerical evidence, under the same checks as a PROVED root
     confirmed = len(th.roots) == 1 and verdicts[0] == "CONFIRMED"
     names = dict(th.hypotheses)
+    defs = dict(th.definitions)
     for r, v in zip(th.roots, verdicts):
         if v != "PROVED" and not confirmed:
             blocking.append(f"{r} is {v or 'not run'}")
@@ -615,7 +678,8 @@ def theorem_verdict(th: Theorem, clo: Closure) -> tuple[str, list[str], list[str
         blocking.extend(clo.why(r))
         axioms |= clo.axioms(r)
         blocking.extend(f"{r}: the premise {p} is not named as a hypothesis of the theorem"
-                        for p in plain_hyps(clo.obligations[r]) if p not in names)
+                        for p in plain_hyps(clo.obligations[r]) if p not in names and p not in defs)
+        blocking.extend(definition_gaps(clo.obligations[r], set(defs)))
     if th.blocking:
         blocking.append(th.blocking)
     if blocking:
@@ -648,13 +712,15 @@ def build_theorem_cert(th: Theorem, clo: Closure) -> dict:
     from attncert.core.expr import sha256, to_json
 
     verdict, blocking, axioms = theorem_verdict(th, clo)
-    names = dict(th.hypotheses)
-    hyps = []
+    names, defs = dict(th.hypotheses), dict(th.definitions)
+    hyps, dfs = [], []
     for r in th.roots:
         ob = clo.obligations.get(r)
         for h in (ob.claim.hyps if ob is not None else ()):
             if h.by is None and show(h.expr) in names:
                 hyps.append({"root": r, "expr": to_json(h.expr), "name": names[show(h.expr)]})
+            elif h.by is None and show(h.expr) in defs:
+                dfs.append({"root": r, "expr": to_json(h.expr), "name": defs[show(h.expr)]})
     def claim_sha(oid):  # the claim a root (or the printed statement) must prove, as its certificate hashes it
         ob = clo.obligations.get(oid)
         if ob is None:   # not in this run: the transcription still says which claim the root is
@@ -676,6 +742,8 @@ def build_theorem_cert(th: Theorem, clo: Closure) -> dict:
     }
     if th.cases is not None:   # an optional field: a record without it reads as before
         body["cases"] = th.cases
+    if dfs:   # optional too (docs/theorems.md, "Definitions")
+        body["definitions"] = dfs
     body["cert_sha256"] = sha256(body)
     return body
 
@@ -703,7 +771,8 @@ def theorem_rows(results) -> list[dict]:
                      "verdict": verdict, "instances": th.instances, "roots": list(th.roots),
                      "printed": th.printed, "repaired": th.repaired, "blocking": blocking,
                      "axioms": axioms if verdict.startswith("PROVED") else [],
-                     "hypotheses": [{"expr": k, "name": v} for k, v in th.hypotheses], "note": th.note})
+                     "hypotheses": [{"expr": k, "name": v} for k, v in th.hypotheses],
+                     "definitions": [{"expr": k, "name": v} for k, v in th.definitions], "note": th.note})
     return rows
 
 
@@ -721,6 +790,15 @@ def theorems_markdown(rows: list[dict]) -> str:
         roots = ", ".join(f"`{x}`" for x in (r["roots"] or ([r["printed"]] if r["printed"] else [])))
         out.append(f"| {r['paper']} | {r['label']} (`{r['id']}`) | {r['verdict']} | {r['instances'] or ''} | "
                    f"{', '.join(r['axioms'])} | {roots} |")
+    defined = [r for r in rows if r.get("definitions")]
+    if defined:
+        out += ["", "## Definitions the roots use", "",
+                "Plain hypotheses of a root that define a variable, v == e; `verify` checks that each is a definition "
+                "(v a real variable without a box, not in e, not a derivative's variable, defined once, no cycle), "
+                "so it abbreviates e and assumes nothing.", ""]
+        out.extend(f"- **{r['label']}** (`{r['id']}`): " + ", ".join(sorted({d['expr'].split(' == ')[0]
+                                                                            for d in r['definitions']}))
+                   for r in defined)
     out += ["", "## What blocks each result that is not PROVED", ""]
     for r in rows:
         if r["verdict"] == "PROVED":
