@@ -41,7 +41,7 @@ def axioms() -> tuple[int, dict]:
             raise Reject(f"axiom list: bad or repeated name {str(name)[:30]!r}")
         vs = {check_name(v): d for v, d in a["vars"].items()}
         if any(d not in _LEAF_OF for d in vs.values()):
-            raise Reject(f"axiom {name}: a variable is neither real, int, vec, body, pred, set nor setbody")
+            raise Reject(f"axiom {name}: a variable is neither real, int, vec, body, pred, set, setbody nor seq")
         hyps = [parse(h) for h in a["hyps"]]
         goal, insts = _template(a["goal"])
         plain = _replace(goal, {k: v[1] for k, v in insts.items()})   # each ["inst", F, t] read as F, for the checks
@@ -68,7 +68,17 @@ def axioms() -> tuple[int, dict]:
         # one entry is a rule rather than a plain axiom: its instance must also pass a side check
         if a.get("side") != (SIDE_RULES.get(name)):
             raise Reject(f"axiom {name}: unexpected side check {str(a.get('side'))[:20]!r}")
-        out[name] = (vs, hyps, goal, a["statement"])
+        # an existence axiom (docs/axioms.md, "Existence"): for all values of its other variables that meet
+        # its conditions there are values of these, its witnesses, with its goal
+        wit = a.get("exists", [])
+        if not isinstance(wit, list) or len(set(wit)) != len(wit) or len(wit) > 4 or \
+                any(vs.get(w) not in WITNESS_KINDS for w in wit) or (wit and name in SIDE_RULES):
+            raise Reject(f"axiom {name}: its witnesses must be distinct real, int or seq variables")
+        if any(d == "seq" and v not in wit for v, d in vs.items()):
+            raise Reject(f"axiom {name}: a seq variable is only a witness")
+        if wit and any(set(wit) & _free(h) for h in hyps):
+            raise Reject(f"axiom {name}: a witness in a condition")
+        out[name] = (vs, hyps, goal, a["statement"], tuple(wit))
     return data["version"], out
 
 
@@ -201,8 +211,9 @@ def linear_differences(a, b) -> list:
     return [("add", la.get(v, zero), ("neg", lb.get(v, zero))) for v in sorted(set(la) | set(lb))]
 
 
-# the kinds an axiom variable may have, and the leaf each is written with (trees.KINDS)
-_LEAF_OF = {k: KINDS[k][0] for k in ("real", "int", "body", "pred", "vec", "set", "setbody")}
+# the kinds an axiom variable may have, and the leaf each is written with (trees.KINDS); seq only for a witness
+_LEAF_OF = {k: KINDS[k][0] for k in ("real", "int", "body", "pred", "vec", "set", "setbody", "seq")}
+WITNESS_KINDS = ("real", "int", "seq")
 
 
 def _var_sorts(n, vs: dict, name: str) -> None:
@@ -231,18 +242,19 @@ MAX_CITATIONS = 256  # axiom citations in one claim
 
 
 def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, mark, unmark,
-                   own: list | None = None) -> tuple[list, list]:
+                   own: list | None = None, witnesses: dict | None = None) -> tuple[list, list]:
     """Hypothesis ``i`` of a claim with parsed ``hyps`` and variable ``domains`` cites axiom ``name``.
     Returns (carried, derived): the indices of the other hypotheses that are instantiated conditions of
     the axiom, and the instantiated conditions that are not hypotheses: each of those must follow from
     the hypotheses *before* ``i`` (the caller re-runs that as an SMT goal). Raises Reject when the
     hypothesis is not an instance. ``match``/``subst``/``mark``/``unmark`` are verify's instance matcher,
-    substitution and integer-variable marking."""
+    substitution and integer-variable marking. For an existence axiom, ``witnesses`` (a dict) receives each
+    witness's image: the caller checks that it is a fresh variable of the claim (docs/axioms.md, "Existence")."""
     version, table = axioms()
     if name not in table:
         raise Reject(f"hypothesis {i + 1} cites {('axiom:' + name)[:60]!r}, which is not in the axiom list "
                      f"(version {version})")
-    avars, ahyps, agoal, _ = table[name]
+    avars, ahyps, agoal, _, wit = table[name]
     if any("diff" == n[0] for n in [agoal]):  # no axiom states a derivative (none needs one)
         raise Reject(f"axiom {name}: derivatives are not instantiated")
     own = [mark(h, domains) for h in hyps] if own is None else own  # callers mark a claim once
@@ -255,6 +267,11 @@ def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, m
                           sub)):
             raise Reject(f"hypothesis {i + 1} is not an instance of axiom {name}")
         over = own[i][1]
+        if wit:   # never pointwise: one witness for each index would need a family
+            raise Reject(f"hypothesis {i + 1} cites the existence axiom {name} at every index")
+    if witnesses is not None:
+        witnesses.update({w: sub[w] for w in wit})
+        witnesses["__terms__"] = [unmark(t) for v, t in sub.items() if v not in wit]
     if name in SIDE_RULES:
         _same_linear_combination(name, i, unmark(sub["x"]), unmark(sub["y"]))
     carried, derived = [], []

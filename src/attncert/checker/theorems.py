@@ -238,9 +238,35 @@ def definition_faults(domains: dict, boxes: dict, hyps: list, goal, defs: set) -
         free = [v for v, us in left.items() if not (us & set(left) - {v})]
         if not free:
             out.append(f"the definitions of {', '.join(sorted(left))[:80]} form a cycle")
-            break
+            return out
         for v in free:
             del left[v]
+    # a derivative d/dx f treats every other variable of f as a constant: a v in f defined, through the chain of
+    # definitions, from x is not its e there (attack round 31: y == a*a with d/da y == 0)
+    under: dict = {}
+
+    def reach(v) -> set:
+        if v not in under:
+            under[v] = set()
+            for u in deps[v]:
+                under[v] |= {u} | (reach(u) if u in deps else set())
+        return under[v]
+    for f, x in _diffs(hyps + [goal]):
+        for v in sorted(_names(f, set()) & set(deps)):
+            if x in reach(v):
+                out.append(f"the definition of {v} is not one: {v} is defined from {x} and occurs in a derivative "
+                           f"in {x}, which holds it constant")
+    return out
+
+
+def _diffs(nodes: list) -> list:
+    """Every derivative (body, variable) in the nodes."""
+    out, todo = [], list(nodes)
+    while todo:
+        n = todo.pop()
+        if n[0] == "diff":
+            out.append((n[1], n[2]))
+        todo.extend(c for c in n[1:] if isinstance(c, tuple))
     return out
 
 

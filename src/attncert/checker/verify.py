@@ -366,7 +366,8 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     if obj["uses"] != cited:
         raise Reject("uses must list exactly the hypotheses' sources (their 'by', facts and axioms aside, "
                      "'mvt:' stripped), sorted")
-    cited_axioms, axiom_queries = axiom_instances(obj["claim"], hyps, domains, solver_timeout, obj["verdict"] == "PROVED")
+    cited_axioms, axiom_queries = axiom_instances(obj["claim"], hyps, domains, solver_timeout, obj["verdict"] == "PROVED",
+                                                  goal, boxes)
     ev = obj["evidence"]
     if kind_needs_values(ev):
         hyps, goal = [no_diff(h) for h in hyps], no_diff(goal)
@@ -756,7 +757,8 @@ def _unmark(n):
     return (n[0],) + tuple(_unmark(c) if isinstance(c, tuple) else c for c in n[1:])
 
 
-def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: float, prove: bool) -> tuple[dict, int]:
+def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: float, prove: bool, goal=None,
+                    boxes: dict | None = None) -> tuple[dict, int]:
     """({hypothesis index: axiom name}, number of SMT queries re-run) for the hypotheses that cite an
     axiom. Raises Reject unless each is an instance of its axiom. For a PROVED certificate (``prove``)
     every instantiated condition of the axiom must also be another hypothesis or follow from the
@@ -768,8 +770,13 @@ def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: floa
         raise Reject(f"more than {axiom_list.MAX_CITATIONS} axiom citations in one claim")
     own = [_mark_int_vars(h, domains) for h in hyps]
     out, done = {}, set()
+    bound: dict = {}   # witness -> the hypothesis that binds it
     for i, name in cites:
-        _, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark, own)
+        wit: dict = {}
+        _, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark, own,
+                                               wit)
+        if len(wit) > 1:
+            _check_witnesses(claim, hyps, goal, domains, boxes or {}, i, name, wit, bound)
         for cond in derived if prove else ():
             mains, sides, _, _ = smtlib.plan(domains, hyps[:i], cond)
             todo = [q for q in mains + sides if q not in done]  # a query already shown unsat is not re-run
@@ -783,6 +790,48 @@ def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: floa
             done.update(todo)
         out[i] = name
     return out, len(done)
+
+
+def _check_witnesses(claim: dict, hyps: list, goal, domains: dict, boxes: dict, i: int, name: str, wit: dict,
+                     bound: dict) -> None:
+    """Existential elimination (docs/axioms.md, "Existence"): hypothesis ``i`` cites the existence axiom
+    ``name``, whose witnesses went to ``wit``. Each must be a variable of the claim of the witness's own kind,
+    without a box, bound by no other citation, and absent from the goal, from every plain hypothesis, from
+    every hypothesis before ``i`` and from the terms the citation gives the axiom's other variables. Then the
+    claim proves, for every value of the witnesses, "hypotheses => goal", and the witness can be chosen (the
+    axiom, its conditions shown from what comes before) without touching anything the goal or the plain
+    hypotheses say. Raises Reject. (That the hypotheses the citation rests on come before it, also through
+    links, is checked with the set: verify_paths.)"""
+    terms = wit.pop("__terms__")
+    _, table = axiom_list.axioms()
+    kinds = table[name][0]
+    for w, img in wit.items():
+        kind = kinds[w]
+        leaf = _unmark(img)
+        if leaf[0] != ("seq" if kind == "seq" else "var") or domains.get(leaf[1]) != kind \
+                or (kind != "seq" and img != (("ivar", leaf[1]) if kind == "int" else leaf)) \
+                or boxes.get(leaf[1], (None, None)) != (None, None):
+            raise Reject(f"hypothesis {i + 1} cites the existence axiom {name}: its witness {w} must be a variable "
+                         f"of the claim declared {kind}, without a box")
+        v = leaf[1]
+        if v in bound:
+            raise Reject(f"hypothesis {i + 1} cites {name} with the witness {v}, which hypothesis {bound[v] + 1} "
+                         "already binds")
+        bound[v] = i
+        where = ([("the goal", goal)] if goal is not None else []) + \
+            [(f"hypothesis {j + 1}", h) for j, (h, raw) in enumerate(zip(hyps, claim["hyps"]))
+             if j < i or "by" not in raw] + [("a term of the citation", t) for t in terms]
+        for what, n in where:
+            if v in _free(n):
+                raise Reject(f"hypothesis {i + 1} cites the existence axiom {name} with the witness {v}, which "
+                             f"occurs in {what} (a witness may occur only in sourced hypotheses after it)")
+
+
+def existence_citations(claim: dict) -> list[int]:
+    """The hypotheses that cite an existence axiom."""
+    _, table = axiom_list.axioms()
+    return [i for i, h in enumerate(claim["hyps"]) if h.get("by", "").startswith("axiom:")
+            and h["by"][6:] in table and table[h["by"][6:]][4]]
 
 
 def axiom_dep_map(claim: dict, hyps: list, domains: dict) -> dict:
@@ -1268,6 +1317,22 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
             except (Reject, RecursionError) as e:
                 reason, carried = f"link to {src} cannot be checked: {e}", []
             links[(cid, i)] = (reason, src, carried)
+    # existential elimination needs each existence citation to rest only on what comes before it, also through
+    # the hypotheses that links and axiom conditions carry (docs/axioms.md, "Existence"): the witnesses are
+    # then chosen in order, each from hypotheses that no later witness can change
+    for cid, (_f, obj, _c, _t) in ok.items():
+        for i in existence_citations(obj["claim"]):
+            seen, todo = set(), list(links[(cid, i)][2])
+            while todo:
+                j = todo.pop()
+                if j in seen:
+                    continue
+                seen.add(j)
+                todo.extend(links[(cid, j)][2] if (cid, j) in links else ())
+            late = sorted(j for j in seen if j >= i)
+            if late:
+                links[(cid, i)] = (f"hypothesis {i + 1} cites an existence axiom but rests, through the conditions "
+                                   f"and links it carries, on hypothesis {late[0] + 1}, which is not before it", None, [])
     state: dict = {}
     sourced: dict = {}  # certificate id -> indices of its sourced hypotheses
     for (c, i) in links:

@@ -17,7 +17,7 @@ from importlib import resources
 
 from attncert.core.claims import Hyp
 from attncert.core.errors import ExprError
-from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, from_json, level, node_of, shift_idx, sort_of, subst_idx, substitute
+from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, free_vars, from_json, level, node_of, shift_idx, sort_of, subst_idx, substitute
 
 
 @dataclass(slots=True, frozen=True)
@@ -28,6 +28,7 @@ class Axiom:
     goal: tuple
     statement: str
     ref: str
+    exists: tuple = ()   # the witnesses of an existence axiom (docs/axioms.md, "Existence")
 
 
 @lru_cache(maxsize=None)
@@ -36,7 +37,8 @@ def axiom_list() -> tuple[int, dict[str, Axiom]]:
     text = resources.files("attncert").joinpath("checker", "axioms.json").read_text(encoding="utf-8")
     data = json.loads(text)
     table = {a["name"]: Axiom(a["name"], dict(a["vars"]), tuple(from_json(h) for h in a["hyps"]),
-                              _template(a["goal"]), a["statement"], a["ref"]) for a in data["axioms"]}
+                              _template(a["goal"]), a["statement"], a["ref"], tuple(a.get("exists", ())))
+             for a in data["axioms"]}
     return data["version"], table
 
 
@@ -255,7 +257,7 @@ def _same_combination(name: str, i: int, a: tuple, b: tuple) -> None:
     raise ExprError(f"hypothesis {i + 1} cites {name}: a pole at almost every point")
 
 
-def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
+def conditions(claim, i: int, witnesses: dict | None = None) -> tuple[list[int], list[tuple]]:
     """(carried, derived) for hypothesis ``i`` of ``claim``, which cites an axiom: the indices of the other
     hypotheses that are its instantiated conditions, and the instantiated conditions that are not
     hypotheses (each must follow from the hypotheses before ``i``). Raises ExprError when the hypothesis
@@ -270,6 +272,8 @@ def conditions(claim, i: int) -> tuple[list[int], list[tuple]]:
         if not (h.expr[0] == "forall" and pointwise(ax) and bind(ax.goal, h.expr[2], _pointwise_kinds(ax.vars), ints, sub)):
             raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
         over = h.expr[1]
+    if witnesses is not None:
+        witnesses.update({w: sub[w] for w in ax.exists})
     if ax.name in SIDE_RULES:
         _same_combination(ax.name, i, sub["x"], sub["y"])
     own = [g.expr for g in claim.hyps]
@@ -290,7 +294,7 @@ def pointwise(ax: Axiom) -> bool:
     index (docs/axioms.md, "Pointwise instances")? Only an axiom with real, integer or set variables and no
     big operator or index in its goal and conditions (so nothing in it can capture the index), and no side
     rule."""
-    return (ax.name not in SIDE_RULES and set(ax.vars.values()) <= {"real", "int", "set"}
+    return (ax.name not in SIDE_RULES and not ax.exists and set(ax.vars.values()) <= {"real", "int", "set"}
             and not any(contains(n, BINDERS | {"idx"}) for n in (ax.goal,) + ax.hyps))
 
 
@@ -304,3 +308,43 @@ def _pointwise_kinds(avars: dict) -> dict:
 def derived_conditions(claim, i: int) -> list[tuple]:
     """The conditions of the axiom that hypothesis ``i`` cites which are not other hypotheses."""
     return conditions(claim, i)[1]
+
+
+def witness_gap(claim) -> str | None:
+    """Why the claim's citations of existence axioms do not eliminate their witnesses (None: they do; docs/axioms.md,
+    "Existence"). Each witness must be a variable of the claim of its own kind (real, int or seq), without a
+    box, bound by one citation only, and absent from the goal, the plain hypotheses, the hypotheses before the
+    citation and the citation's other terms. (That the citation rests only on hypotheses before it, also
+    through links, is the engine's check: engine.axiom_gap.)"""
+    doms = {v.name: v for v in claim.vars}
+    bound: dict = {}
+    for i, h in enumerate(claim.hyps):
+        if not (h.by or "").startswith("axiom:"):
+            continue
+        ax = _get(h.by[len("axiom:"):])
+        if not ax.exists:
+            continue
+        wit: dict = {}
+        conditions(claim, i, wit)
+        ints = {v.name for v in claim.vars if v.domain == "int"}
+        sub: dict = {}
+        bind(ax.goal, h.expr, ax.vars, ints, sub)
+        others = [t for k, t in sub.items() if k not in ax.exists]
+        for w, img in wit.items():
+            kind = ax.vars[w]
+            name = img[1] if img[0] in ("var", "seq") else None
+            var = doms.get(name)
+            if var is None or img[0] != ("seq" if kind == "seq" else "var") or var.domain != kind \
+                    or var.lo is not None or var.hi is not None:
+                return (f"hypothesis {i + 1} cites the existence axiom {ax.name}: its witness {w} must be a variable "
+                        f"of the claim declared {kind}, without a box")
+            if name in bound:
+                return f"hypothesis {i + 1} cites {ax.name} with the witness {name}, which hypothesis {bound[name] + 1} already binds"
+            bound[name] = i
+            places = [("the goal", claim.goal)] + [(f"hypothesis {j + 1}", g.expr) for j, g in enumerate(claim.hyps)
+                                                    if j < i or g.by is None] + [("a term of the citation", t) for t in others]
+            for what, n in places:
+                if name in free_vars(n):
+                    return (f"hypothesis {i + 1} cites the existence axiom {ax.name} with the witness {name}, which "
+                            f"occurs in {what} (a witness may occur only in sourced hypotheses after it)")
+    return None

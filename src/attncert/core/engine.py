@@ -39,7 +39,7 @@ def condition_evidence(ob: Obligation, i: int, cond: tuple, timeout: float) -> E
 def axiom_gap(ob: Obligation, timeout: float) -> str | None:
     """Why an axiom the claim cites is not usable (None: every cited axiom is an instance, and each of its
     conditions is another hypothesis or follows, by SMT, from the hypotheses before the citing one)."""
-    from attncert.core.axioms import conditions
+    from attncert.core.axioms import _get, conditions, witness_gap
 
     deps: dict[int, set] = {}
     for i, h in enumerate(ob.claim.hyps):
@@ -55,8 +55,25 @@ def axiom_gap(ob: Obligation, timeout: float) -> str | None:
         deps[i] = set(carried) | (set(range(i)) if conds else set())
     deps.update(_source_deps(ob))
     cycle = _circular(deps)
-    return None if cycle is None else (f"hypothesis {cycle + 1} rests, through the conditions of axiom instances "
-                                       "and the hypotheses that links carry, on itself (circular)")
+    if cycle is not None:
+        return (f"hypothesis {cycle + 1} rests, through the conditions of axiom instances and the hypotheses that "
+                "links carry, on itself (circular)")
+    gap = witness_gap(ob.claim)
+    if gap:
+        return gap
+    for i, h in enumerate(ob.claim.hyps):   # an existence citation rests only on hypotheses before it
+        if (h.by or "").startswith("axiom:") and _get(h.by[len("axiom:"):]).exists:
+            seen, todo = set(), list(deps.get(i, ()))
+            while todo:
+                j = todo.pop()
+                if j not in seen:
+                    seen.add(j)
+                    todo.extend(deps.get(j, ()))
+            late = sorted(j for j in seen if j >= i)
+            if late:
+                return (f"hypothesis {i + 1} cites an existence axiom but rests, through the conditions and links it "
+                        f"carries, on hypothesis {late[0] + 1}, which is not before it")
+    return None
 
 
 def _source_deps(ob: Obligation) -> dict[int, set]:

@@ -651,7 +651,26 @@ def definition_gaps(ob: Obligation, named: set) -> list[str]:
     for v in sorted(defs):
         if cyclic(v):
             out.append(f"{ob.id}: the definitions of {v} and the variables it is defined from form a cycle")
-            break
+            return out
+    # d/dx f holds every other variable of f constant: a defined v in f that depends on x, directly or through
+    # other definitions, is not its e there (attack round 31)
+    def depends(v, seen=None) -> set:
+        seen = set() if seen is None else seen
+        for u in defs[v]:
+            if u not in seen:
+                seen.add(u)
+                if u in defs:
+                    depends(u, seen)
+        return seen
+    stack = [h.expr for h in ob.claim.hyps] + [ob.claim.goal]
+    while stack:
+        n = stack.pop()
+        if n[0] == "diff":
+            for v in sorted(free_vars(n[1]) & set(defs)):
+                if n[2] in depends(v):
+                    out.append(f"{ob.id}: the premise defining {v} is named a definition, but {v} depends on {n[2]} "
+                               f"and occurs in a derivative in {n[2]}, which holds it constant")
+        stack.extend(c for c in n[1:] if isinstance(c, tuple))
     return out
 
 
