@@ -468,11 +468,61 @@ ob("final_bound_786.core", "infoflow:A.2 (L782-786) given L766",
           p_ >= 1, eta.eq(4 * m / y), eta > 0, p_ >= (k - 1) * eps / (n * eta)],
          p_ * var("E") >= (k - 1) / (4 * m * n) * Cm * eps), ["smt"])
 FINAL_CORE = obs[-1]
+# the norms of L757-758 exist: ||theta_r||_2^2 = sum_l theta_r(l)^2 is a sum of squares, so it is >= 0 at each row
+TH_ROW = at(seq("th"), nI2 * (rI - 1) + IDX)
+ob("row_square_sum_nonneg", "infoflow:A.2 (L757) ||theta_r||_2^2 >= 0",
+   "sum_l theta_r(l)^2 >= 0 at a row r (a sum of squares): the norm ||theta_r||_2 of L757 exists",
+   claim([Var("r", "int"), Var("n", "int"), Var("th", "seq")],
+         [axiom("forall_intro", N=nI2, P=num(0) <= TH_ROW ** 2), axiom("sum_zero", N=nI2),
+          axiom("sum_mono", N=nI2, f=num(0), g=TH_ROW ** 2)],
+         bsum(nI2, TH_ROW ** 2) >= 0), ["smt"])
+ROW_SQ = obs[-1]
+# and so is ||u - v||_2^2 = sum_l (u(l) - v(l))^2 (over a real n: the pointwise condition is then real arithmetic,
+# which cvc5 decides at once; with an integer n it ran to the wall)
+UV_L = at(seq("u"), IDX) - at(seq("v"), IDX)
+ob("uv_square_sum_nonneg", "infoflow:A.2 (L757) ||u - v||_2^2 >= 0",
+   "sum_l (u(l) - v(l))^2 >= 0 (a sum of squares): the norm ||A(X) - A(Y)||_2 of L757 exists",
+   claim(["n", Var("u", "seq"), Var("v", "seq")],
+         [axiom("forall_intro", N=nI2, P=num(0) <= UV_L ** 2), axiom("sum_zero", N=nI2),
+          axiom("sum_mono", N=nI2, f=num(0), g=UV_L ** 2)],
+         bsum(nI2, UV_L ** 2) >= 0), ["smt"])
+UV_SQ = obs[-1]
+
+
+def _norms(plain: list) -> list:
+    """The proof's norms as witnesses (docs/axioms.md, "Existence"), before the links that use them: G = ||u - v||_2,
+    S = sqrt(n) and Th(r) = ||theta_r||_2 (exists_sqrt, exists_seq_sqrt: each a fresh variable that no plain premise
+    mentions), their forms at every row (follows, forall_intro, forall_mono), and eta = 4 m / y > 0 (follows, from
+    the definitions before it). ``plain``: the root's plain premises, from which the definitions are taken."""
+    from attncert.core.claims import Hyp
+    from attncert.core.expr import E, show
+
+    got = {show(h.expr): h for h in plain}
+    pre = [got[t] for t in ("m >= 1", "eps > 0", "x == 1/(16*m*eps)", "x > 4", "N > (x - 1)",
+                            "y == exp(s*log(N))", "eta == 4*m/y")]
+    RG = E(got["G*G == sum_{i=1..n} [(u(i) - v(i))^2]"].expr[2])
+    follows = [Hyp(e.node, by="axiom:follows") for e in (Gv >= 0, (Gv * Gv).eq(RG))]
+    each = each_hyps(ROW_SQ, "r", pI)                     # forall_{r <= p} sum_l theta_r(l)^2 >= 0
+    FT = E(each[0].expr[2][1])
+    THI_, TH2 = at(seq("Th"), IDX), and_(at(seq("Th"), IDX) >= 0, (at(seq("Th"), IDX) * at(seq("Th"), IDX)).eq(FT))
+    return [got["n >= 1"]] + link_plain(UV_SQ) + [   # the norms first: their conditions are shown from little
+        axiom("exists_sqrt", y=Gv, x=RG)] + follows + [
+        axiom("forall_intro", N=pI, P=Gv >= 0), axiom("forall_intro", N=pI, P=(Gv * Gv).eq(RG)),
+        axiom("exists_sqrt", y=Sv2, x=nI2),
+        Hyp((Sv2 >= 0).node, by="axiom:follows"), Hyp((Sv2 * Sv2).eq(nI2).node, by="axiom:follows"),
+        axiom("forall_intro", N=pI, P=Sv2 >= 0), axiom("forall_intro", N=pI, P=(Sv2 * Sv2).eq(nI2))] + each + [
+        axiom("exists_seq_sqrt", s=seq("Th"), N=pI, F=FT),
+        axiom("forall_mono", N=pI, P=TH2, Q=THI_ >= 0), axiom("forall_mono", N=pI, P=TH2, Q=(THI_ * THI_).eq(FT)),
+        Hyp(forall(pI, THI_ >= 0).node, by="axiom:follows"), Hyp(forall(pI, (THI_ * THI_).eq(FT)).node, by="axiom:follows"),
+    ] + pre + [axiom("exp_pos", x=lN), Hyp((eta > 0).node, by="axiom:follows")]
+
+
 # the bound for the model itself: the core linked with width_bound_766, whose plain hypotheses (the model and
-# the pair X, Y) it carries
+# the pair X, Y) it carries; the norms G, S, Th are the root's witnesses (_norms), not premises
+_ROOT_PLAIN = merge_hyps(link_plain(WIDTH_766), link_plain(FINAL_CORE))
 ob("final_bound_786", "infoflow:A.2 (L782-786)",
    "p >= (k-1) eps N^{m/(n+1)}/(4mn) >= C_{T,k,n} eps^{1 - m/(n+1)}, C = (k-1)/(4mn) (3/(64m))^{m/(n+1)}",
-   claim(_union_vars([WIDTH_766, FINAL_CORE]), merge_hyps(link_plain(WIDTH_766), link_plain(FINAL_CORE)),
+   claim(_union_vars([WIDTH_766, FINAL_CORE]), merge_hyps(_norms(_ROOT_PLAIN), _ROOT_PLAIN),
          p_ * var("E") >= (k - 1) / (4 * m * n) * Cm * eps), ["smt"])
 
 # the three exponents of 1/eps: informal Thm 2 (L88), formal Thm 5 (L577), end of proof (L790)

@@ -118,8 +118,10 @@ INFOFLOW = [
     # The definitions s = m/(n+1), x = 1/(16 m eps), y = exp(s log N), w = exp(s log(3/(64 m eps))),
     # E = exp(s log eps), Cm = exp(s log(3/(64 m))) and eta = 4 m / y are checked as definitions (E, Cm and s
     # write the statement's eps^{-o} and C; the others are the proof's). Not named (they stay as blocking
-    # premises): N = floor(x) with x > 4 (eps < 1/(64 m)), eta > 0, the norms G, S, Th (square roots: a
-    # definition names one value, a square root needs its existence), and the colliding pair.
+    # premises): N = floor(x) (the pair's grid size: it is in eta's definition, which the pair's closeness uses, so
+    # it cannot be a witness while the pair is a premise; a
+    # definition names one value), and the colliding pair. The norms G, S, Th are the root's witnesses
+    # (exists_sqrt, exists_seq_sqrt: docs/axioms.md, "Existence"), and eta > 0 is shown in place (follows).
     # The power rules between them are axiom instances (log_le, exp_le, log_div, exp_add).
     theorem(
         "infoflow.theorem5", "infoflow", "Theorem 5", "infoflow:Thm 5 (L571-577), (44); A.2 (L782-790)",
@@ -134,6 +136,8 @@ INFOFLOW = [
             "n >= 1": "n >= 1: the dimension of the range [0,1]^n of f1 (L573)",
             "eps > 0": "eps > 0: the approximation accuracy of Theorem 5 (L577)",
             "p >= 1": "p >= 1: p is the hidden width of f2 (a count of units), which the parameter count bounds",
+            "x > 4": "eps < 1/(64 m), i.e. x = 1/(16 m eps) > 4: the Omega bound is for eps small enough, and A.2 "
+                     "chooses this threshold (L611: 'choose eps sufficiently small, for instance 0 < eps < 1/(64m)')",
             # the theorem's own setting, at the two inputs X, Y of the proof (the pair itself is not named: below)
             "abs((Mx - Fx)) <= eps": "max_X |M(X) - F_k(X)| <= eps (L577) at the input X (Mx = M(X), Fx = F_k(X))",
             "abs((My - Fy)) <= eps": "max_X |M(X) - F_k(X)| <= eps (L577) at the input Y",
@@ -178,8 +182,10 @@ INFOFLOW = [
                  "colliding pair X, Y of the pigeonhole argument (|(A_X)_l - (A_Y)_l| <= eta, |B_X - B_Y| <= eta, "
                  "B_X = (k-1) + the rest, F_k(X), F_k(Y) on the grid with q != q', L641-693), which no step "
                  "derives from the theorem's hypotheses (the pigeonhole step is transcribed for instances only), "
-                 "N = floor(1/(16 m eps)) and the norms G, S, Th (which exist, but are not definitions v == e: "
-                 "the language has no square root or floor); and the passage from the width p to the parameter count with exponent -o "
+                 "and N = floor(1/(16 m eps)) (N <= x < N + 1 exists by exists_floor, but N enters eta = 4 m "
+                 "N^{-m/(n+1)}, which the pair's closeness uses, so it is a premise as long as the pair is). The "
+                 "norms G = ||A(X) - A(Y)||_2, S = sqrt(n) and Th(r) = ||theta_r||_2 are the root's witnesses "
+                 "(exists_sqrt, exists_seq_sqrt), not premises; and the passage from the width p to the parameter count with exponent -o "
                  "is not a step",
     ),
     theorem(

@@ -130,3 +130,18 @@ def test_a_citation_that_rests_on_a_later_hypothesis_is_conditional(tmp_path, mo
     engine.remember([fixed])
     monkeypatch.undo()
     assert run_obligation(fixed).evidence.verdict.name == "PROVED"
+
+
+def test_an_empty_source_is_refused_before_any_method():
+    """Attack round 32: by="" read as sourced by the witness check and as plain elsewhere let the engine prove
+    'x >= 0 => x > 25'. A claim with an empty source is malformed (as the checker says)."""
+    from attncert.core.claims import Claim
+    from attncert.core.errors import ExprError
+
+    hyps = [x >= 0, axiom("exists_sqrt", y=y, x=x), Hyp((y > 5).node, by="")]
+    with pytest.raises(ExprError, match="non-empty string"):
+        claim(["x", "y"], hyps, x > 25)
+    good = claim(["x", "y"], hyps[:2], x > 25)     # a Claim made directly is checked before any method too
+    cl = Claim(good.vars, tuple(good.hyps) + (hyps[2],), good.goal)
+    r = run_obligation(ob("empty_by", cl))
+    assert r.evidence.verdict.name == "UNKNOWN" and "non-empty string" in r.evidence.detail["reason"], r.evidence

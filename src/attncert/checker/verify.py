@@ -1322,14 +1322,14 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
     # then chosen in order, each from hypotheses that no later witness can change
     for cid, (_f, obj, _c, _t) in ok.items():
         for i in existence_citations(obj["claim"]):
-            seen, todo = set(), list(links[(cid, i)][2])
+            under, todo = set(), list(links[(cid, i)][2])
             while todo:
                 j = todo.pop()
-                if j in seen:
+                if j in under:
                     continue
-                seen.add(j)
+                under.add(j)
                 todo.extend(links[(cid, j)][2] if (cid, j) in links else ())
-            late = sorted(j for j in seen if j >= i)
+            late = sorted(j for j in under if j >= i)
             if late:
                 links[(cid, i)] = (f"hypothesis {i + 1} cites an existence axiom but rests, through the conditions "
                                    f"and links it carries, on hypothesis {late[0] + 1}, which is not before it", None, [])

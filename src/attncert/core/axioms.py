@@ -342,7 +342,7 @@ def witness_gap(claim) -> str | None:
                 return f"hypothesis {i + 1} cites {ax.name} with the witness {name}, which hypothesis {bound[name] + 1} already binds"
             bound[name] = i
             places = [("the goal", claim.goal)] + [(f"hypothesis {j + 1}", g.expr) for j, g in enumerate(claim.hyps)
-                                                    if j < i or g.by is None] + [("a term of the citation", t) for t in others]
+                                                    if j < i or not g.by] + [("a term of the citation", t) for t in others]
             for what, n in places:
                 if name in free_vars(n):
                     return (f"hypothesis {i + 1} cites the existence axiom {ax.name} with the witness {name}, which "

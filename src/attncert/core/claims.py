@@ -119,6 +119,9 @@ def check_claim(c: Claim) -> None:
         raise ExprError("a variable is declared twice")
     if any(v.domain not in DOMAINS for v in vs):
         raise ExprError(f"a variable has an unknown domain (one of {', '.join(DOMAINS)})")
+    if any(h.by is not None and (not isinstance(h.by, str) or not h.by) for h in c.hyps):
+        # as the checker: an empty source would read as plain in one place and as sourced in another (attack round 32)
+        raise ExprError("a hypothesis's source ('by') must be a non-empty string, or absent")
     for n in [h.expr for h in c.hyps] + [c.goal]:
         check_arity(n)   # first: every later check reads children by position
     used = free_vars(c.goal)
