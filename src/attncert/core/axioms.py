@@ -325,7 +325,10 @@ def witness_gap(claim) -> str | None:
         if not ax.exists:
             continue
         wit: dict = {}
-        conditions(claim, i, wit)
+        try:
+            conditions(claim, i, wit)
+        except ExprError as e:
+            return str(e)
         ints = {v.name for v in claim.vars if v.domain == "int"}
         sub: dict = {}
         bind(ax.goal, h.expr, ax.vars, ints, sub)
