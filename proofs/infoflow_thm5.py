@@ -505,7 +505,11 @@ def _norms(plain: list) -> list:
     each = each_hyps(ROW_SQ, "r", pI)                     # forall_{r <= p} sum_l theta_r(l)^2 >= 0
     FT = E(each[0].expr[2][1])
     THI_, TH2 = at(seq("Th"), IDX), and_(at(seq("Th"), IDX) >= 0, (at(seq("Th"), IDX) * at(seq("Th"), IDX)).eq(FT))
-    return [got["n >= 1"]] + link_plain(UV_SQ) + [   # the norms first: their conditions are shown from little
+    # the bare bounds that links at every row or coordinate carry as forall(N, .), shown from the bounds themselves
+    bare = [got["n >= 1"], got["k >= 2"], Tn >= 1,
+            axiom("forall_intro", N=pI, P=nI2 >= 1), axiom("forall_intro", N=nI2, P=kI >= 2),
+            axiom("forall_intro", N=nI2, P=Tn >= 1)]
+    return bare + link_plain(UV_SQ) + [   # the norms first: their conditions are shown from little
         axiom("exists_sqrt", y=Gv, x=RG)] + follows + [
         axiom("forall_intro", N=pI, P=Gv >= 0), axiom("forall_intro", N=pI, P=(Gv * Gv).eq(RG)),
         axiom("exists_sqrt", y=Sv2, x=nI2),

@@ -153,9 +153,7 @@ INFOFLOW = [
                 "zu(r) = theta_r^T u + beta_r at u = A(X): f2's pre-activations (L749)",
             "forall_{i=1..p} [zv(i) == (sum_{i2=1..n} [th((n*(i - 1) + i2))*v(i2)] + b(i))]":
                 "zv(r) = theta_r^T v + beta_r at v = A(Y) (L749)",
-            "forall_{i=1..p} [n >= 1]": "n >= 1 (L573), at every unit r",
-            "forall_{i=1..n} [k >= 2]": "k >= 2 (L577), at every coordinate l",
-            "forall_{i=1..n} [T >= 1]": "T >= 1: the number of tokens, at every coordinate l",
+            "T >= 1": "T >= 1: the number of tokens (X_T = (x(1), ..., x(T)), L567)",
             "forall_{i=1..n} [forall_{i2=1..T} [f((T*(i - 1) + i2)) >= 0]]":
                 "f1 maps into [0,1]^n (L571): f1(y(t))_l >= 0, numbered T(l-1) + t",
             "forall_{i=1..n} [forall_{i2=1..T} [f((T*(i - 1) + i2)) <= 1]]": "f1 maps into [0,1]^n (L571): f1(y(t))_l <= 1",

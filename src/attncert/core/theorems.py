@@ -795,6 +795,11 @@ def theorem_rows(results) -> list[dict]:
     return rows
 
 
+def _defined_name(expr) -> str:
+    """The variable a definition names: from its shown text (a row) or its tree (a theorem certificate)."""
+    return expr[1][1] if isinstance(expr, list) else expr.split(" == ")[0]
+
+
 def theorems_markdown(rows: list[dict]) -> str:
     """The table of docs/theorems.md: counts, one row per result, and each result that is not PROVED with
     what blocks it (every blocking step)."""
@@ -815,7 +820,7 @@ def theorems_markdown(rows: list[dict]) -> str:
                 "Plain hypotheses of a root that define a variable, v == e; `verify` checks that each is a definition "
                 "(v a real variable without a box, not in e, not a derivative's variable, defined once, no cycle), "
                 "so it abbreviates e and assumes nothing.", ""]
-        out.extend(f"- **{r['label']}** (`{r['id']}`): " + ", ".join(sorted({d['expr'].split(' == ')[0]
+        out.extend(f"- **{r['label']}** (`{r['id']}`): " + ", ".join(sorted({_defined_name(d['expr'])
                                                                             for d in r['definitions']}))
                    for r in defined)
     out += ["", "## What blocks each result that is not PROVED", ""]
