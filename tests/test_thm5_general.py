@@ -148,6 +148,23 @@ def test_the_root_assumes_no_conclusion_of_the_chain():
             "infoflow.thm5.width_766.core"} <= sources
 
 
+def test_the_norms_are_witnesses_not_premises():
+    """The root obtains G = ||A(X) - A(Y)||_2, S = sqrt(n) and Th(r) = ||theta_r||_2 from existence axioms, and no
+    plain premise and not the goal mentions them (docs/axioms.md, "Existence"); eta > 0 is shown, not assumed."""
+    from attncert.core.axioms import witness_gap
+    from attncert.core.expr import free_vars, show
+
+    root = _ob("final_bound_786")
+    cites = sorted(h.by for h in root.claim.hyps if (h.by or "").startswith("axiom:exists"))
+    assert cites == ["axiom:exists_seq_sqrt", "axiom:exists_sqrt", "axiom:exists_sqrt"]
+    assert witness_gap(root.claim) is None
+    for h in root.claim.hyps:
+        if h.by is None:
+            assert not {"G", "S", "Th"} & free_vars(h.expr), show(h.expr)
+    assert not {"G", "S", "Th"} & free_vars(root.claim.goal)
+    assert "eta > 0" not in [show(h.expr) for h in root.claim.hyps if h.by is None]
+
+
 def test_nested_indices_print_by_depth():
     from attncert.core.expr import IDX, at, bsum, idx, seq, show
 
