@@ -242,14 +242,15 @@ MAX_CITATIONS = 256  # axiom citations in one claim
 
 
 def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, mark, unmark,
-                   own: list | None = None, witnesses: dict | None = None) -> tuple[list, list]:
+                   own: list | None = None, binding: dict | None = None) -> tuple[list, list]:
     """Hypothesis ``i`` of a claim with parsed ``hyps`` and variable ``domains`` cites axiom ``name``.
     Returns (carried, derived): the indices of the other hypotheses that are instantiated conditions of
     the axiom, and the instantiated conditions that are not hypotheses: each of those must follow from
     the hypotheses *before* ``i`` (the caller re-runs that as an SMT goal). Raises Reject when the
     hypothesis is not an instance. ``match``/``subst``/``mark``/``unmark`` are verify's instance matcher,
-    substitution and integer-variable marking. For an existence axiom, ``witnesses`` (a dict) receives each
-    witness's image: the caller checks that it is a fresh variable of the claim (docs/axioms.md, "Existence")."""
+    substitution and integer-variable marking. ``binding`` (a dict) receives the substitution, integer variables
+    marked: for an existence axiom the caller checks that each witness went to a fresh variable of the claim
+    (docs/axioms.md, "Existence")."""
     version, table = axioms()
     if name not in table:
         raise Reject(f"hypothesis {i + 1} cites {('axiom:' + name)[:60]!r}, which is not in the axiom list "
@@ -269,9 +270,8 @@ def check_instance(name: str, hyps: list, i: int, domains: dict, match, subst, m
         over = own[i][1]
         if wit:   # never pointwise: one witness for each index would need a family
             raise Reject(f"hypothesis {i + 1} cites the existence axiom {name} at every index")
-    if witnesses is not None:
-        witnesses.update({w: sub[w] for w in wit})
-        witnesses["__terms__"] = [unmark(t) for v, t in sub.items() if v not in wit]
+    if binding is not None:
+        binding.update(sub)
     if name in SIDE_RULES:
         _same_linear_combination(name, i, unmark(sub["x"]), unmark(sub["y"]))
     carried, derived = [], []

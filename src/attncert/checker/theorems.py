@@ -189,15 +189,6 @@ def evaluate(obj: dict, certs: dict, cert_why, claim_of, theorem_ids: set) -> tu
     return ("PROVED FOR INSTANCES" if obj["instances"] is not None else "PROVED"), [], axioms
 
 
-def _diff_vars(n, acc: set) -> set:
-    if n[0] == "diff":
-        acc.add(n[2])
-    for c in n[1:]:
-        if isinstance(c, tuple):
-            _diff_vars(c, acc)
-    return acc
-
-
 def _names(n, acc: set) -> set:
     if n[0] in NAMED:
         acc.add(n[1])
@@ -214,9 +205,8 @@ def definition_faults(domains: dict, boxes: dict, hyps: list, goal, defs: set) -
     defined ones meets them all (assigned along the chains), so the root's claim states its goal with each v
     read as its e, under the other hypotheses: the definitions add no assumption (docs/theorems.md,
     "Definitions")."""
-    diffs: set = set()
-    for n in hyps + [goal]:
-        _diff_vars(n, diffs)
+    derivs = _diffs(hyps + [goal])
+    diffs = {x for _, x in derivs}
     out: list[str] = []
     deps: dict = {}
     for d in sorted(defs, key=repr):
@@ -251,7 +241,7 @@ def definition_faults(domains: dict, boxes: dict, hyps: list, goal, defs: set) -
             for u in deps[v]:
                 under[v] |= {u} | (reach(u) if u in deps else set())
         return under[v]
-    for f, x in _diffs(hyps + [goal]):
+    for f, x in derivs:
         for v in sorted(_names(f, set()) & set(deps)):
             if x in reach(v):
                 out.append(f"the definition of {v} is not one: {v} is defined from {x} and occurs in a derivative "

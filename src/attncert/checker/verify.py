@@ -771,12 +771,13 @@ def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: floa
     own = [_mark_int_vars(h, domains) for h in hyps]
     out, done = {}, set()
     bound: dict = {}   # witness -> the hypothesis that binds it
+    _, table = axiom_list.axioms()
     for i, name in cites:
-        wit: dict = {}
+        sub: dict = {}
         _, derived = axiom_list.check_instance(name, hyps, i, domains, _match, _subst, _mark_int_vars, _unmark, own,
-                                               wit)
-        if len(wit) > 1:
-            _check_witnesses(claim, hyps, goal, domains, boxes or {}, i, name, wit, bound)
+                                               sub)
+        if table[name][4]:
+            _check_witnesses(claim, hyps, goal, domains, boxes or {}, i, name, sub, bound)
         for cond in derived if prove else ():
             mains, sides, _, _ = smtlib.plan(domains, hyps[:i], cond)
             todo = [q for q in mains + sides if q not in done]  # a query already shown unsat is not re-run
@@ -792,20 +793,20 @@ def axiom_instances(claim: dict, hyps: list, domains: dict, solver_timeout: floa
     return out, len(done)
 
 
-def _check_witnesses(claim: dict, hyps: list, goal, domains: dict, boxes: dict, i: int, name: str, wit: dict,
+def _check_witnesses(claim: dict, hyps: list, goal, domains: dict, boxes: dict, i: int, name: str, sub: dict,
                      bound: dict) -> None:
     """Existential elimination (docs/axioms.md, "Existence"): hypothesis ``i`` cites the existence axiom
-    ``name``, whose witnesses went to ``wit``. Each must be a variable of the claim of the witness's own kind,
+    ``name`` under the substitution ``sub`` (integer variables marked). Each must be a variable of the claim of the witness's own kind,
     without a box, bound by no other citation, and absent from the goal, from every plain hypothesis, from
     every hypothesis before ``i`` and from the terms the citation gives the axiom's other variables. Then the
     claim proves, for every value of the witnesses, "hypotheses => goal", and the witness can be chosen (the
     axiom, its conditions shown from what comes before) without touching anything the goal or the plain
     hypotheses say. Raises Reject. (That the hypotheses the citation rests on come before it, also through
     links, is checked with the set: verify_paths.)"""
-    terms = wit.pop("__terms__")
     _, table = axiom_list.axioms()
-    kinds = table[name][0]
-    for w, img in wit.items():
+    kinds, wit = table[name][0], table[name][4]
+    terms = [_unmark(t) for v, t in sub.items() if v not in wit]
+    for w, img in ((w, sub[w]) for w in wit):
         kind = kinds[w]
         leaf = _unmark(img)
         if leaf[0] != ("seq" if kind == "seq" else "var") or domains.get(leaf[1]) != kind \

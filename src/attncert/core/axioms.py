@@ -257,10 +257,11 @@ def _same_combination(name: str, i: int, a: tuple, b: tuple) -> None:
     raise ExprError(f"hypothesis {i + 1} cites {name}: a pole at almost every point")
 
 
-def conditions(claim, i: int, witnesses: dict | None = None) -> tuple[list[int], list[tuple]]:
+def conditions(claim, i: int, binding: dict | None = None) -> tuple[list[int], list[tuple]]:
     """(carried, derived) for hypothesis ``i`` of ``claim``, which cites an axiom: the indices of the other
     hypotheses that are its instantiated conditions, and the instantiated conditions that are not
-    hypotheses (each must follow from the hypotheses before ``i``). Raises ExprError when the hypothesis
+    hypotheses (each must follow from the hypotheses before ``i``); ``binding`` (a dict) receives the instance's
+    substitution. Raises ExprError when the hypothesis
     is not an instance of its axiom."""
     h = claim.hyps[i]
     ax = _get(h.by[len("axiom:"):])
@@ -272,8 +273,8 @@ def conditions(claim, i: int, witnesses: dict | None = None) -> tuple[list[int],
         if not (h.expr[0] == "forall" and pointwise(ax) and bind(ax.goal, h.expr[2], _pointwise_kinds(ax.vars), ints, sub)):
             raise ExprError(f"hypothesis {i + 1} is not an instance of axiom {ax.name}")
         over = h.expr[1]
-    if witnesses is not None:
-        witnesses.update({w: sub[w] for w in ax.exists})
+    if binding is not None:
+        binding.update(sub)
     if ax.name in SIDE_RULES:
         _same_combination(ax.name, i, sub["x"], sub["y"])
     own = [g.expr for g in claim.hyps]
@@ -324,16 +325,13 @@ def witness_gap(claim) -> str | None:
         ax = _get(h.by[len("axiom:"):])
         if not ax.exists:
             continue
-        wit: dict = {}
+        sub: dict = {}
         try:
-            conditions(claim, i, wit)
+            conditions(claim, i, sub)   # the instance's substitution
         except ExprError as e:
             return str(e)
-        ints = {v.name for v in claim.vars if v.domain == "int"}
-        sub: dict = {}
-        bind(ax.goal, h.expr, ax.vars, ints, sub)
         others = [t for k, t in sub.items() if k not in ax.exists]
-        for w, img in wit.items():
+        for w, img in ((w, sub[w]) for w in ax.exists):
             kind = ax.vars[w]
             name = img[1] if img[0] in ("var", "seq") else None
             var = doms.get(name)

@@ -598,13 +598,15 @@ def plain_hyps(ob: Obligation) -> list[str]:
     return [show(h.expr) for h in ob.claim.hyps if h.by is None]
 
 
-def _diff_vars(n: tuple, acc: set) -> set:
-    if n[0] == "diff":
-        acc.add(n[2])
-    for c in n[1:]:
-        if isinstance(c, tuple):
-            _diff_vars(c, acc)
-    return acc
+def _derivatives(nodes: list) -> list:
+    """Every derivative (body, variable) in the nodes."""
+    out, stack = [], list(nodes)
+    while stack:
+        n = stack.pop()
+        if n[0] == "diff":
+            out.append((n[1], n[2]))
+        stack.extend(c for c in n[1:] if isinstance(c, tuple))
+    return out
 
 
 def definition_gaps(ob: Obligation, named: set) -> list[str]:
@@ -614,9 +616,8 @@ def definition_gaps(ob: Obligation, named: set) -> list[str]:
     value of the other variables has exactly one value of the defined ones meeting them all (in the order of
     the chains), so the root states its goal with each v read as its e: an abbreviation, not an assumption."""
     doms = {v.name: v for v in ob.claim.vars}
-    diffs: set = set()
-    for n in [h.expr for h in ob.claim.hyps] + [ob.claim.goal]:
-        _diff_vars(n, diffs)
+    derivs = _derivatives([h.expr for h in ob.claim.hyps] + [ob.claim.goal])
+    diffs = {x for _, x in derivs}
     out: list[str] = []
     defs: dict = {}
     for h in ob.claim.hyps:
@@ -662,15 +663,11 @@ def definition_gaps(ob: Obligation, named: set) -> list[str]:
                 if u in defs:
                     depends(u, seen)
         return seen
-    stack = [h.expr for h in ob.claim.hyps] + [ob.claim.goal]
-    while stack:
-        n = stack.pop()
-        if n[0] == "diff":
-            for v in sorted(free_vars(n[1]) & set(defs)):
-                if n[2] in depends(v):
-                    out.append(f"{ob.id}: the premise defining {v} is named a definition, but {v} depends on {n[2]} "
-                               f"and occurs in a derivative in {n[2]}, which holds it constant")
-        stack.extend(c for c in n[1:] if isinstance(c, tuple))
+    for body, x in derivs:
+        for v in sorted(free_vars(body) & set(defs)):
+            if x in depends(v):
+                out.append(f"{ob.id}: the premise defining {v} is named a definition, but {v} depends on {x} "
+                           f"and occurs in a derivative in {x}, which holds it constant")
     return out
 
 
