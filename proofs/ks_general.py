@@ -30,10 +30,10 @@ Steps:
 from __future__ import annotations
 
 from attncert.core.axioms import axiom, axiom_at_each, same_exp
-from attncert.core.claims import Var, claim, merge_hyps
-from attncert.core.expr import IDX, E, abs_, and_, at, bmax, bsum, diff, exp, forall, implies, log, max_, num, seq, var
+from attncert.core.claims import Hyp, Var, claim, merge_hyps
+from attncert.core.expr import IDX, E, abs_, and_, at, bmax, bsum, diff, exp, forall, idx, implies, log, max_, not_, num, or_, seq, var
 from attncert.core.families import collector, family
-from attncert.core.theorems import link_hyps, link_plain, mvt_hyp
+from attncert.core.theorems import cases_hyp, link_hyps, link_plain, mvt_hyp
 
 PAPER = "ks"
 obs, ob = collector("ks.general", PAPER)
@@ -650,6 +650,315 @@ L7_K0 = _k0(
     + link_plain(K0_CORE_A, Ba=BOLTZ_A0, Bb=BOLTZ_B0, X=X0, W=W0, Ed=exp(dl), Ln=LN0)
     + link_plain(K0_CORE_B, Ba=BOLTZ_A0, Bb=BOLTZ_B0, Ln=LN0, G=exp(-(xk - yk)), X=X0, Ey=exp(yk), W=W0, Ed=exp(dl)),
     abs_(BOLTZ_A0 - BOLTZ_B0) > LN0 ** 2 * exp(-(xk - yk)), ["By", "Ba0"])
+
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Lemma 1 (16) for every n, for sorted vectors (B.3, (110)-(113)): a, b in R^n in decreasing order with
+# i < j => a_i - a_j > delta and b_i - b_j > delta ((114) repaired, as the w.l.o.g. of the proof gives it: sorted,
+# no duplicate element, tokenwise separated), a_i != b_j => |a_i - b_j| > delta (115), |a_i|, |b_i| < r, a != b
+# and delta > 2 log n + 3 (14)  =>  |boltz(a) - boltz(b)| > (log n)^2 e^{-2r} (16). The proof reads the vectors
+# in Lemma 7's blocks: k + 1 is the first index where they differ (exists_first_diff), d and e are the tails
+# d_i = a_{i+k+1}, e_i = b_{i+k+1} (exists_seq_eq), X = a_{k+1}, Y = b_{k+1} (exists_eq); by cases on the
+# order of X and Y (the case X < Y is the case X > Y with a and b exchanged) and on k = 0 or k >= 1, Lemma 7's
+# root gives (112), and (113) follows from |a_1|, |b_{k+1}| < r. The sums over [1, n] are split at k + 1
+# (sum_split). The "for every i, j" hypotheses are written in both nestings (for every i, for every j; and for
+# every j, for every i): the language instantiates only the outer index first.
+nV, rV, kV = var("n"), var("r"), var("k")
+aS, bS, dS, eS = seq("a"), seq("b"), seq("d"), seq("e")
+aI, bI_, dI1, eI1 = at(aS, IDX), at(bS, IDX), at(dS, IDX), at(eS, IDX)
+XA, YB = var("X"), var("Y")
+K1 = kV + 1
+aK, bK = at(aS, K1), at(bS, K1)
+
+
+def _split(s_):
+    """sum_split at K := k for the two sums of boltz over the sequence s_: (sum_i s_i e^{s_i}, sum_i e^{s_i})."""
+    si = at(s_, IDX)
+    return [axiom("sum_split", N=nV, K=kV, f=si * exp(si)), axiom("sum_split", N=nV, K=kV, f=exp(si))]
+
+
+_SPL = _split(aS)
+MT = E(_SPL[0].expr[2][3][1])            # n - k - 1, as sum_split writes it
+aT = E(_SPL[0].expr[2][3][2][1])   # a_{i+k+1}
+assert aT.node == at(aS, IDX + K1).node
+I1, J1 = idx(1), IDX                         # under two foralls: the outer index i, the inner j
+
+
+def _boltz(s_, n_):
+    si = at(s_, IDX)
+    return bsum(n_, si * exp(si)) / bsum(n_, exp(si))
+
+
+BA1, BB1 = _boltz(aS, nV), _boltz(bS, nV)
+G16 = abs_(BA1 - BB1) > log(nV) ** 2 * exp(-(2 * rV))      # (16)
+VL1 = [Var("n", "int"), Var("a", "seq"), Var("b", "seq"), "r", "delta"]
+VW = [Var("k", "int"), Var("d", "seq"), Var("e", "seq"), "X", "Y"]      # the witnesses
+
+
+def _sep(s_):
+    """(114) repaired in both nestings: for every i, every j: j <= i or s_i - s_j > delta; for every j, every i."""
+    return (forall(nV, forall(nV, or_(J1 <= I1, at(s_, I1) - at(s_, J1) > dl))),
+            forall(nV, forall(nV, or_(I1 <= J1, at(s_, J1) - at(s_, I1) > dl))))
+
+
+SA1, SA2 = _sep(aS)
+SB1, SB2 = _sep(bS)
+HX = forall(nV, forall(nV, or_(at(aS, I1).eq(at(bS, J1)), abs_(at(aS, I1) - at(bS, J1)) > dl)))      # (115)
+HRA, HRB = forall(nV, abs_(aI) < rV), forall(nV, abs_(bI_) < rV)
+HNE = not_(forall(nV, aI.eq(bI_)))                                   # a != b
+HD1 = dl > 2 * log(nV) + 3                                           # (14)
+H_L1 = [nV >= 1, HRA, HRB, SA1, SA2, SB1, SB2, HX, HNE, HD1]
+
+
+def _follows(e):
+    return Hyp(e.node if isinstance(e, E) else e, by="axiom:follows")
+
+
+def _link_f(cited, **terms):
+    """A link whose carried (plain) hypotheses are each shown in place (follows), so that the citing claim's
+    plain hypotheses stay its own."""
+    return [_follows(h.expr) for h in link_plain(cited, **terms)[:-1]] + link_plain(cited, **terms)[-1:]
+
+
+def _defs_as_witnesses(cited, names, **terms):
+    """The cited claim's definitions v == e of its own names (which its goal leaves free), instantiated, each
+    introduced here by exists_eq with v a fresh variable of the citing claim: a link then finds them, and no
+    plain hypothesis of the citing claim mentions them (docs/axioms.md, "Existence"). In dependency order."""
+    from attncert.core.expr import free_vars, node_of, substitute
+
+    env = {k_: node_of(v_) for k_, v_ in terms.items()}
+    defs = {h.expr[1][1]: substitute(h.expr[2], env) for h in cited.claim.hyps
+            if h.by is None and h.expr[0] == "eq" and h.expr[1][0] == "var" and h.expr[1][1] in names}
+    out, done = [], set()
+    while len(done) < len(defs):
+        ready = [v_ for v_ in names if v_ in defs and v_ not in done and not (free_vars(defs[v_]) & (set(names) - done))]
+        if not ready:
+            raise ValueError("circular definitions")
+        for v_ in ready:
+            out.append(axiom("exists_eq", y=var(v_), x=E(defs[v_])))
+            done.add(v_)
+    return out
+
+
+def _block_facts(a_, b_, d_, e_, x_, y_):
+    """What the case 'a_{k+1} > b_{k+1}' rests on, in Lemma 7's blocks (x_ = a_{k+1}, d_ the tail of a_)."""
+    ai, ak = at(a_, IDX), at(a_, K1)
+    return [nV >= 1, kV >= 0, K1 <= nV, forall(kV, ai.eq(at(b_, IDX))), x_.eq(ak), y_.eq(at(b_, K1)), x_.ne(y_),
+            or_(x_.eq(y_), abs_(x_ - y_) > dl), forall(kV - 1, at(a_, IDX + 1) < at(a_, num(1)) - dl),
+            forall(kV, ai - x_ > dl), forall(MT, at(d_, IDX).eq(at(a_, IDX + K1))),
+            forall(MT, at(e_, IDX).eq(at(b_, IDX + K1))), forall(MT, x_ - at(d_, IDX) > dl),
+            forall(MT, y_ - at(e_, IDX) > dl), abs_(at(a_, num(1))) < rV, abs_(x_) < rV, abs_(y_) < rV, HD1]
+
+
+BF = _block_facts(aS, bS, dS, eS, XA, YB)
+BF_SWAP = _block_facts(bS, aS, eS, dS, YB, XA)
+
+
+def _l1(id_, ref, statement, hyps, goal, names=()):
+    ob(f"lemma1.{id_}", ref, statement, claim(VL1 + list(names), merge_hyps(hyps), goal), ["smt"])
+    return obs[-1]
+
+
+# sums of the boltz terms equal when the sequences agree termwise (s_i = t(i) on [1, M], t(i) a body)
+Mq, Kq = var("M"), var("K")
+sq_, tq_ = seq("s"), seq("t")
+
+
+def _eq_sums(id_, ref, tbody, names):
+    si = at(sq_, IDX)
+    es, et = exp(si), exp(tbody)
+    ok = si.eq(tbody)
+    hyps = [forall(Mq, ok),
+            axiom("forall_mono", N=Mq, P=ok, Q=si <= tbody), axiom("forall_mono", N=Mq, P=ok, Q=tbody <= si),
+            axiom_at_each("exp_le", Mq, x=si, y=tbody), axiom_at_each("exp_le", Mq, x=tbody, y=si),
+            axiom("forall_and", N=Mq, P=ok, Q=es <= et), axiom("forall_and", N=Mq, P=and_(ok, es <= et), Q=et <= es)]
+    both = and_(and_(ok, es <= et), et <= es)
+    for f_, g_ in ((si * es, tbody * et), (tbody * et, si * es), (es, et), (et, es)):
+        hyps += [axiom("forall_mono", N=Mq, P=both, Q=f_ <= g_), axiom("sum_mono", N=Mq, f=f_, g=g_)]
+    ob(f"lemma1.{id_}", ref, "s_i = t_i for every i <= M  =>  sum_i s_i e^{s_i} = sum_i t_i e^{t_i} and "
+       "sum_i e^{s_i} = sum_i e^{t_i} (termwise; exp_le both ways at each index)",
+       claim(names, hyps, and_(bsum(Mq, si * es).eq(bsum(Mq, tbody * et)), bsum(Mq, es).eq(bsum(Mq, et)))), ["smt"])
+    return obs[-1]
+
+
+EQ_TAIL = _eq_sums("tail_sums", "ks:B.3 (111) (the tails after a_{k+1})", at(tq_, IDX + Kq),
+                   [Var("M"), Var("K"), Var("s", "seq"), Var("t", "seq")])
+EQ_PREFIX = _eq_sums("prefix_sums", "ks:B.3 (111) (the shared prefix a_1..a_k = b_1..b_k)", at(tq_, IDX),
+                     [Var("M"), Var("s", "seq"), Var("t", "seq")])
+_sI = at(sq_, IDX)
+ob("lemma1.empty_sums", "ks:B.3 (111) (k = 0: no shared prefix)",
+   "M <= 0  =>  sum_{i<=M} s_i e^{s_i} = 0 and sum_{i<=M} e^{s_i} = 0 (the empty sums)",
+   claim([Var("M"), Var("s", "seq")],
+         [Mq <= 0, axiom("forall_intro", N=Mq, P=_sI * exp(_sI) <= 0), axiom("forall_intro", N=Mq, P=num(0) <= _sI * exp(_sI)),
+          axiom("forall_intro", N=Mq, P=exp(_sI) <= 0), axiom("forall_intro", N=Mq, P=num(0) <= exp(_sI)),
+          axiom("sum_mono", N=Mq, f=_sI * exp(_sI), g=num(0)), axiom("sum_mono", N=Mq, f=num(0), g=_sI * exp(_sI)),
+          axiom("sum_mono", N=Mq, f=exp(_sI), g=num(0)), axiom("sum_mono", N=Mq, f=num(0), g=exp(_sI)),
+          axiom("sum_zero", N=Mq)],
+         and_(bsum(Mq, _sI * exp(_sI)).eq(0), bsum(Mq, exp(_sI)).eq(0))), ["smt"])
+EMPTY = obs[-1]
+
+# (113) over plain reals: the sums are the blocks, |U1/U2 - V1/V2| > L1^2 G (Lemma 7), L1 = L0, G >= G2
+A1q, A2q, B1q, B2q, U1q, U2q, V1q, V2q, L0q, L1q, Gq, G2q = (
+    var(s_) for s_ in ("A1", "A2", "B1", "B2", "U1", "U2", "V1", "V2", "L0", "L1", "G", "G2"))
+ob("lemma1.core_113", "ks:B.3 (112)-(113), over plain reals",
+   "A1 = U1, A2 = U2 > 0, B1 = V1, B2 = V2 > 0, |U1/U2 - V1/V2| > L1^2 G (112), L1 = L0, G >= G2  =>  "
+   "|A1/A2 - B1/B2| > L0^2 G2 (113)",
+   claim(["A1", "A2", "B1", "B2", "U1", "U2", "V1", "V2", "L0", "L1", "G", "G2"],
+         [A1q.eq(U1q), A2q.eq(U2q), B1q.eq(V1q), B2q.eq(V2q), U2q > 0, V2q > 0,
+          abs_(U1q / U2q - V1q / V2q) > L1q ** 2 * Gq, L1q.eq(L0q), Gq >= G2q],
+         abs_(A1q / A2q - B1q / B2q) > L0q ** 2 * G2q), ["smt"])
+CORE_113 = obs[-1]
+
+
+def _same_log(u, v):
+    return [axiom("log_le", x=u, y=v), axiom("log_le", x=v, y=u)]
+
+
+def _sums_facts(k_ge_1):
+    """The splits of the four sums at k + 1, the tails and the prefix (or the empty prefix) as Lemma 7's blocks."""
+    out = _split(aS) + _split(bS)
+    out += _link_f(EQ_TAIL, M=MT, K=K1, s=dS, t=aS) + _link_f(EQ_TAIL, M=MT, K=K1, s=eS, t=bS)
+    if k_ge_1:
+        out += _link_f(EQ_PREFIX, M=kV, s=aS, t=bS)
+    else:
+        out += [_follows(kV <= 0)] + _link_f(EMPTY, M=kV, s=aS) + _link_f(EMPTY, M=kV, s=bS)
+    out += same_exp(XA, aK) + same_exp(YB, bK)
+    out += [axiom("exp_pos", x=XA), axiom("exp_pos", x=YB)] + _nonneg(MT, dI1) + _nonneg(MT, eI1)
+    return out
+
+
+CASE_GT = [XA - YB >= 0]
+L7_NAMES, K0_NAMES = ["ln", "l", "w", "Bu", "Bbar"], ["By", "Ba0"]
+PA, QA = bsum(kV, aI * exp(aI)), bsum(kV, exp(aI))
+PD1, QD1 = bsum(MT, dI1 * exp(dI1)), bsum(MT, exp(dI1))
+PE1, QE1 = bsum(MT, eI1 * exp(eI1)), bsum(MT, exp(eI1))
+GT1 = _l1(
+    "gt.k_ge_1", "ks:B.3 (111)-(113), case k >= 1 and a_{k+1} > b_{k+1}",
+    "k >= 1 shared coordinates, X = a_{k+1} > Y = b_{k+1}: Lemma 7 (k >= 1) at the blocks (a_1..a_k, X, d), "
+    "(a_1..a_k, Y, e) gives (112); (113) from |a_1|, |Y| < r",
+    [2 * kV - 1 >= 0] + CASE_GT + BF
+    + [_follows(kV >= 1), _follows(MT >= 0), _follows(XA - YB > dl)]
+    + _same_log((kV + 1) + MT, nV)
+    + _nonneg(kV, aI) + _sums_facts(True)
+    + _defs_as_witnesses(L7_K1, L7_NAMES, N=kV, M=MT, b=aS, d=dS, e=eS, x=XA, y=YB, P=PA, Q=QA)
+    + _link_f(L7_K1, N=kV, M=MT, b=aS, d=dS, e=eS, x=XA, y=YB, P=PA, Q=QA)
+    + [axiom("exp_le", x=-(2 * rV), y=-(at(aS, num(1)) - YB))]
+    + _link_f(CORE_113, A1=bsum(nV, aI * exp(aI)), A2=bsum(nV, exp(aI)), B1=bsum(nV, bI_ * exp(bI_)),
+              B2=bsum(nV, exp(bI_)), U1=(PA + XA * exp(XA)) + PD1, U2=(QA + exp(XA)) + QD1,
+              V1=(PA + YB * exp(YB)) + PE1, V2=(QA + exp(YB)) + QE1, L0=log(nV), L1=log((kV + 1) + MT),
+              G=exp(-(at(aS, num(1)) - YB)), G2=exp(-(2 * rV))),
+    G16, VW + L7_NAMES)
+GT0 = _l1(
+    "gt.k0", "ks:B.3 (111)-(113), case k = 0 and a_1 > b_1",
+    "no shared coordinate, X = a_1 > Y = b_1: Lemma 7 (k = 0) at (X, d), (Y, e) gives (112); (113) from "
+    "|X|, |Y| < r",
+    [2 * kV - 1 <= 0] + CASE_GT + BF
+    + [_follows(MT >= 0), _follows(XA - YB > dl)]
+    + _same_log(MT + 1, nV) + _sums_facts(False)
+    + _defs_as_witnesses(L7_K0, K0_NAMES, M=MT, d=dS, e=eS, x=XA, y=YB)
+    + _link_f(L7_K0, M=MT, d=dS, e=eS, x=XA, y=YB)
+    + [axiom("exp_le", x=-(2 * rV), y=-(XA - YB))]
+    + _link_f(CORE_113, A1=bsum(nV, aI * exp(aI)), A2=bsum(nV, exp(aI)), B1=bsum(nV, bI_ * exp(bI_)),
+              B2=bsum(nV, exp(bI_)), U1=XA * exp(XA) + PD1, U2=exp(XA) + QD1, V1=YB * exp(YB) + PE1,
+              V2=exp(YB) + QE1, L0=log(nV), L1=log(MT + 1), G=exp(-(XA - YB)), G2=exp(-(2 * rV))),
+    G16, VW + K0_NAMES)
+
+def _pos_sum(s_):
+    """sum_{i<=n} e^{s_i} >= e^{s_1} > 0 (n >= 1): the denominators of boltz are defined."""
+    e_ = exp(at(s_, IDX))
+    return [axiom("forall_intro", N=nV, P=num(0) <= e_), axiom("sum_ge_term", N=nV, f=e_),
+            axiom("forall_elim", N=nV, P=e_ <= bsum(nV, e_), j=num(1)), axiom("exp_pos", x=at(s_, num(1)))]
+
+
+POS_SUMS = _pos_sum(aS) + _pos_sum(bS)
+GT = _l1("gt", "ks:B.3 (111)-(113), case a_{k+1} > b_{k+1}",
+         "X = a_{k+1} > Y = b_{k+1}: by cases on k >= 1 (gt.k_ge_1) or k = 0 (gt.k0)",
+         CASE_GT + BF + POS_SUMS + [cases_hyp(GT1, GT0)], G16, VW)
+LT = _l1("lt", "ks:B.3 (111)-(113), case a_{k+1} < b_{k+1}",
+         "X = a_{k+1} < Y = b_{k+1}: the case gt with a and b exchanged (|boltz(a) - boltz(b)| is symmetric)",
+         [XA - YB <= 0] + BF_SWAP + POS_SUMS + [_follows(YB - XA >= 0)]
+         + _link_f(GT, a=bS, b=aS, d=eS, e=dS, X=YB, Y=XA), G16, VW)
+
+
+def _outer(h):
+    """The body of a forall over the outer index (a formula with a free ["idx", 1] inside its own forall)."""
+    return E(h.node[2])
+
+
+def _derive_prefix_first(s_):
+    """forall_{i<=k-1} s_{i+1} < s_1 - delta, from (114) at i = 1 (forall_elim, forall_shift, forall_mono)."""
+    s1, sep = at(s_, num(1)), _sep(s_)[0]
+    p1 = or_(IDX <= 1, s1 - at(s_, IDX) > dl)
+    p2 = or_(IDX + 1 <= 1, s1 - at(s_, IDX + 1) > dl)
+    return [axiom("forall_elim", N=nV, P=_outer(sep), j=num(1)),
+            axiom("forall_shift", N=nV, K=num(1), L=kV - 1, P=p1),
+            axiom("forall_mono", N=kV - 1, P=p2, Q=at(s_, IDX + 1) < s1 - dl),
+            _follows(forall(kV - 1, at(s_, IDX + 1) < s1 - dl))]
+
+
+def _derive_prefix_above(s_, x_):
+    """forall_{i<=k} s_i - x_ > delta (x_ = s_{k+1}), from (114) at j = k + 1 (the other nesting)."""
+    sep, sk = _sep(s_)[1], at(s_, K1)
+    p1 = or_(K1 <= IDX, at(s_, IDX) - sk > dl)
+    return [axiom("forall_elim", N=nV, P=_outer(sep), j=K1), axiom("forall_restrict", N=nV, L=kV, P=p1),
+            axiom("forall_mono", N=kV, P=p1, Q=at(s_, IDX) - x_ > dl), _follows(forall(kV, at(s_, IDX) - x_ > dl))]
+
+
+def _derive_tail_below(s_, t_, x_):
+    """forall_{i<=n-k-1} x_ - t_i > delta (x_ = s_{k+1}, t_i = s_{i+k+1}), from (114) at i = k + 1."""
+    sep, sk = _sep(s_)[0], at(s_, K1)
+    p1 = or_(IDX <= K1, sk - at(s_, IDX) > dl)
+    p2 = or_(IDX + K1 <= K1, sk - at(s_, IDX + K1) > dl)
+    tdef = at(t_, IDX).eq(at(s_, IDX + K1))
+    return [axiom("forall_elim", N=nV, P=_outer(sep), j=K1), axiom("forall_shift", N=nV, K=K1, L=MT, P=p1),
+            axiom("forall_and", N=MT, P=p2, Q=tdef),
+            axiom("forall_mono", N=MT, P=and_(p2, tdef), Q=x_ - at(t_, IDX) > dl),
+            _follows(forall(MT, x_ - at(t_, IDX) > dl))]
+
+
+def _derive_bounds(s_, x_):
+    si = at(s_, IDX)
+    return [axiom("forall_elim", N=nV, P=abs_(si) < rV, j=num(1)), axiom("forall_elim", N=nV, P=abs_(si) < rV, j=K1),
+            _follows(abs_(at(s_, num(1))) < rV), _follows(abs_(x_) < rV)]
+
+
+_cross = or_(aK.eq(at(bS, IDX)), abs_(aK - at(bS, IDX)) > dl)
+SORTED_16 = _l1(
+    "sorted_16", "ks:B.3 Lemma 1 (16), proof (110)-(113), sorted vectors, every n",
+    "|boltz(a) - boltz(b)| > (log n)^2 e^{-2r} (16) for a != b in R^n (n >= 1) in decreasing order with i < j => "
+    "a_i - a_j > delta, b_i - b_j > delta ((114) repaired), a_i != b_j => |a_i - b_j| > delta (115), |a_i|, |b_i| "
+    "< r and delta > 2 log n + 3 (14): the first index k + 1 where a and b differ, the tails after it, and Lemma 7 "
+    "(both cases of k) for (a, b) or (b, a)",
+    H_L1
+    + [axiom("exists_first_diff", k=kV, N=nV, f=aI, g=bI_),
+       _follows(kV >= 0), _follows(K1 <= nV), _follows(forall(kV, aI.eq(bI_))), _follows(aK.ne(bK)),
+       axiom("exists_seq_eq", s=dS, N=MT, F=aT), axiom("exists_seq_eq", s=eS, N=MT, F=at(bS, IDX + K1)),
+       axiom("exists_eq", y=XA, x=aK), axiom("exists_eq", y=YB, x=bK),
+       _follows(XA.ne(YB)), _follows(YB.ne(XA)),
+       axiom("forall_mono", N=kV, P=aI.eq(bI_), Q=bI_.eq(aI)), _follows(forall(kV, bI_.eq(aI))),
+       axiom("forall_elim", N=nV, P=_outer(HX), j=K1), axiom("forall_elim", N=nV, P=_cross, j=K1),
+       _follows(or_(XA.eq(YB), abs_(XA - YB) > dl)), _follows(or_(YB.eq(XA), abs_(YB - XA) > dl))]
+    + _derive_prefix_first(aS) + _derive_prefix_first(bS)
+    + _derive_prefix_above(aS, XA) + _derive_prefix_above(bS, YB)
+    + _derive_tail_below(aS, dS, XA) + _derive_tail_below(bS, eS, YB)
+    + _derive_bounds(aS, XA) + _derive_bounds(bS, YB) + POS_SUMS
+    + [cases_hyp(GT, LT)],
+    G16, VW)
+
+
+# (15) for every n: boltz(a) is a weighted average of the a_i, so |boltz(a)| <= r when every |a_i| < r (110)
+_ea = exp(aI)
+CONCL_15 = _l1(
+    "conclusion_15", "ks:3.4 Lemma 1 (15), B.3 (110), every n",
+    "|a_i| < r for every i <= n (n >= 1)  =>  |boltz(a)| <= r: -r e^{a_i} <= a_i e^{a_i} <= r e^{a_i} at each i, "
+    "summed (a weighted average of the a_i)",
+    [nV >= 1, HRA]
+    + [axiom("forall_mono", N=nV, P=abs_(aI) < rV, Q=aI * _ea <= rV * _ea),
+       axiom("forall_mono", N=nV, P=abs_(aI) < rV, Q=(-rV) * _ea <= aI * _ea),
+       axiom("sum_mono", N=nV, f=aI * _ea, g=rV * _ea), axiom("sum_mono", N=nV, f=(-rV) * _ea, g=aI * _ea),
+       axiom("sum_scale", N=nV, c=rV, f=_ea), axiom("sum_scale", N=nV, c=-rV, f=_ea)] + _pos_sum(aS),
+    abs_(BA1) <= rV)
 
 
 FAMILY = family("ks_general", PAPER, "Boltzmann operator for every n: Lemmas 4-7 over indexed families (B.2-B.3)", obs,

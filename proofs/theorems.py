@@ -273,15 +273,18 @@ KS = [
         "each vector and delta > 2 log n + 3 (14). Then boltz(a) = a^T softmax(a) is (r, delta')-separated: "
         "|boltz(a^(i))| <= r (15) and |boltz(a^(i)) - boltz(a^(j))| > delta' = (log n)^2 e^{-2r} (16) for "
         "every i, j such that a^(i) is not a permutation of a^(j) (repaired: 'a^(i) != a^(j)' as printed).",
-        roots=["ks.boltz.lemma1.conclusion_15.n2", "ks.boltz.lemma1.conclusion_16.n2"],
-        instances="n = 2, m = 2 (the pair a, b), closed: (15) as a weighted average; (16) by cases on the order of "
-                  "each vector (w.l.o.g. sorted, boltz symmetric) and on the first entry that differs, from Lemma 7 "
-                  "closed at (2, 0) and (2, 1) for (a, b) or (b, a), and (113). n = 3, 4 are sampled only "
-                  "(ks.boltz.lemma1.conclusion_16.n3.sampled, .n4.sampled, CONFIRMED). Lemma 7 is PROVED for every n "
-                  "(ks.lemma7), but (16) for every n also needs boltz's symmetry under any permutation (w.l.o.g. "
-                  "sorted) and the first index k where two sorted vectors differ (an existential over the index, "
-                  "which is not in the language), to write them in Lemma 7's blocks. m > 2 is pairwise: (16) is a "
-                  "statement about each pair.",
+        roots=["ks.boltz.lemma1.conclusion_15.n2", "ks.boltz.lemma1.conclusion_16.n2",
+               "ks.general.lemma1.conclusion_15", "ks.general.lemma1.sorted_16"],
+        instances="(15) for every n (ks.general.lemma1.conclusion_15: a weighted average). (16) for every n >= 1 "
+                  "when a and b are in decreasing order (ks.general.lemma1.sorted_16: the w.l.o.g. of B.3 L860 taken "
+                  "as a hypothesis; the first index k + 1 where they differ by exists_first_diff, the tails as Lemma "
+                  "7's blocks, Lemma 7 closed for every n in both of its cases, for (a, b) or (b, a), then (113)); "
+                  "(16) for n = 2 in any order, closed (by cases on the order of each vector and on the first entry "
+                  "that differs). What blocks (16) for every n in any order is the permutation step: boltz is "
+                  "symmetric, so w.l.o.g. a and b are sorted. It needs sums invariant under a permutation of [1, n] "
+                  "and the separation hypotheses carried to the sorted vectors (an integer-valued sequence, or a "
+                  "value substitution in a body: neither is in the language). m > 2 is pairwise: (16) is a statement "
+                  "about each pair.",
         hypotheses={
             "abs(a1) < r": "Definition 1 (2): every token has norm < r (a_1)",
             "abs(a2) < r": "Definition 1 (2): every token has norm < r (a_2)",
@@ -298,6 +301,24 @@ KS = [
             "(a1 != b1) or (a2 != b2)": "a^(1) != a^(2): (a_1, a_2) != (b_1, b_2) (as printed)",
             "(a1 != b2) or (a2 != b1)": "repaired: b is not a permutation of a, so also (a_1, a_2) != (b_2, b_1)",
             "delta > (2*log(2) + 3)": "(14) at n = 2: delta > 2 log 2 + 3",
+            "n >= 1": "a, b in R^n, n >= 1 (the roots for every n)",
+            "forall_{i=1..n} [abs(a(i)) < r]": "Definition 1 (2): every token has norm < r (every a_i)",
+            "forall_{i=1..n} [abs(b(i)) < r]": "Definition 1 (2): every token has norm < r (every b_i)",
+            "forall_{i=1..n} [forall_{i2=1..n} [(i2 <= i) or ((a(i) - a(i2)) > delta)]]":
+                "the instance: a in decreasing order (B.3 L860, w.l.o.g.) with no duplicate element and Definition 1 "
+                "(3), so i < j => a_i - a_j > delta (for every i, for every j)",
+            "forall_{i=1..n} [forall_{i2=1..n} [(i <= i2) or ((a(i2) - a(i)) > delta)]]":
+                "the same hypothesis in the other nesting (for every j, for every i: i < j => a_i - a_j > delta)",
+            "forall_{i=1..n} [forall_{i2=1..n} [(i2 <= i) or ((b(i) - b(i2)) > delta)]]":
+                "the instance: b in decreasing order with no duplicate element and Definition 1 (3): i < j => "
+                "b_i - b_j > delta",
+            "forall_{i=1..n} [forall_{i2=1..n} [(i <= i2) or ((b(i2) - b(i)) > delta)]]":
+                "the same hypothesis in the other nesting",
+            "forall_{i=1..n} [forall_{i2=1..n} [(a(i) == b(i2)) or (abs((a(i) - b(i2))) > delta)]]":
+                "Definition 1 (3): a_i != b_j => |a_i - b_j| > delta, for every i, j",
+            "not (forall_{i=1..n} [a(i) == b(i)])": "a^(i) != a^(j) (for sorted vectors, the same as 'not a "
+                                                     "permutation')",
+            "delta > (2*log(n) + 3)": "(14): delta > 2 log n + 3",
         },
         # The exact hard instances (ks.boltz.lemma1.hard_instance.n2/n3/n5) are single points, not instances of
         # the lemma for a parameter range, so they are not roots. The sharpness obligations (REFUTED below

@@ -40,3 +40,32 @@ def verify_forged(obj: dict, edit, folder, rel: str) -> tuple[int, str, list]:
     q_.parent.mkdir(parents=True)
     q_.write_text(dumps(reseal(forged)))
     return verify_dir(folder)
+
+
+def accepted_by_both(ob, folder) -> None:
+    """The engine proves ``ob`` and ``verify`` accepts the certificate it writes."""
+    from attncert.api import run_obligation
+    from attncert.core.certificate import atomic_write, build, path_for
+
+    r = run_obligation(ob)
+    assert r.evidence.verdict.name == "PROVED", r.evidence
+    atomic_write(path_for(str(folder), r), dumps(build(r)))
+    code, text, rep = verify_dir(folder)
+    assert code == 0 and rep[0]["status"] == "VERIFIED", text
+
+
+def refused_by_both(ob, why: str, folder, monkeypatch) -> None:
+    """The engine answers UNKNOWN for ``ob`` with ``why`` in its reason; with the engine's axiom check switched off
+    it would write a PROVED certificate, which ``verify`` must reject with ``why`` in its reason."""
+    from attncert.api import run_obligation
+    from attncert.core import engine
+    from attncert.core.certificate import atomic_write, build, path_for
+
+    r = run_obligation(ob)
+    assert r.evidence.verdict.name == "UNKNOWN" and why in r.evidence.detail["reason"], r.evidence
+    monkeypatch.setattr(engine, "axiom_gap", lambda ob_, t: None)
+    forged = run_obligation(ob)
+    assert forged.evidence.verdict.name == "PROVED", forged.evidence
+    atomic_write(path_for(str(folder), forged), dumps(build(forged)))
+    code, text, rep = verify_dir(folder)
+    assert code == 1 and rep[0]["status"] == "REJECTED" and why in rep[0]["reason"], text

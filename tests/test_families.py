@@ -95,7 +95,7 @@ def test_checker_verifies_the_family_certificates(certs):
     assert code == 0, text
     status = {r_["path"].rsplit("/", 1)[-1]: r_["status"] for r_ in rep}
     assert status["f.gap.json"] == status["f.sum.json"] == "VERIFIED"
-    assert "axiom bmin_greatest (axiom list v8)" in text and "forall formulas as free Booleans" in text
+    assert "axiom bmin_greatest (axiom list v9)" in text and "forall formulas as free Booleans" in text
 
 
 def _cert(out, name):
@@ -223,7 +223,9 @@ def _value(n, env, i=None):
     if op == "idx":
         return i
     if op == "at":
-        return env[n[1][1]][int(_value(n[2], env, i)) - 1]
+        j = _value(n[2], env, i)
+        assert j.denominator == 1 and 1 <= j <= len(env[n[1][1]]), "a sequence read outside its range"
+        return env[n[1][1]][int(j) - 1]
     if op in ("sum", "bmax", "bmin", "forall"):
         N = _value(n[1], env, i)
         vals = [_value(n[2], env, k) for k in range(1, int(N) + 1)] if N >= 1 else []
@@ -251,8 +253,10 @@ def _value(n, env, i=None):
         return all(a)
     if op == "implies":
         return (not a[0]) or a[1]
+    if op == "not":
+        return not a[0]
     return {"le": lambda: a[0] <= a[1], "ge": lambda: a[0] >= a[1], "eq": lambda: a[0] == a[1],
-            "lt": lambda: a[0] < a[1]}[op]()
+            "lt": lambda: a[0] < a[1], "ne": lambda: a[0] != a[1]}[op]()
 
 
 @settings(max_examples=60, deadline=None)
@@ -260,7 +264,7 @@ def _value(n, env, i=None):
     st.just(n),
     st.lists(st.fractions(-5, 5, max_denominator=4), min_size=n, max_size=n),
     st.lists(st.fractions(-5, 5, max_denominator=4), min_size=n, max_size=n),
-    st.fractions(-5, 5, max_denominator=4))))
+    st.fractions(-5, 5, max_denominator=4), st.integers(0, 6), st.integers(-1, 6))))
 def test_the_family_axioms_hold_on_concrete_sequences(data):
     """Every family axiom but the two pointwise rules (logic, tested by the forgeries above), read from the list
     with its body variables set to a(i), g(i) (and c to a number, N to the length) and evaluated exactly at
@@ -268,16 +272,18 @@ def test_the_family_axioms_hold_on_concrete_sequences(data):
     from attncert.core.axioms import _instantiate, axiom_list
     from attncert.core.expr import substitute
 
-    n, a, g, c = data
+    n, a, g, c, K, L = data
     env = {"a": a, "g": g, "N": Fraction(n), "c": c}
     terms = {"f": at(seq("a"), IDX).node, "g": at(seq("g"), IDX).node,   # sum_ge_term's f: a(i), of either sign
              "P": (at(seq("a"), IDX) <= c).node, "Q": (at(seq("g"), IDX) >= c).node,
-             "j": num(1 + n % 3).node}   # forall_elim's index: 1, 2 or 3 (its conditions need j <= N)
+             "j": num(1 + n % 3).node,   # forall_elim's index: 1, 2 or 3 (its conditions need j <= N)
+             "K": num(K).node, "L": num(L).node}   # sum_split's and forall_shift's offset and range (conditions
+    # K >= 0, K + 1 <= N and L + K <= N: the evaluator reads a(i) only at indices those make valid)
     names = [x for x in axiom_list()[1].values() if {"body", "pred"} & set(x.vars.values()) or x.name == "sum_zero"
              or x.name == "sum_const"]
     assert {x.name for x in names} >= {"bmax_upper", "bmax_least", "bmin_lower", "bmin_greatest", "sum_mono",
                                        "sum_const", "sum_zero", "sum_ge_term", "sum_add", "sum_scale", "forall_and",
-                                       "sum_first", "forall_elim", "sum_cauchy_schwarz"}
+                                       "sum_first", "forall_elim", "sum_cauchy_schwarz", "sum_split", "forall_shift"}
     for x in names:
         if x.name in ("forall_intro", "forall_mono", "follows"):   # logic: tested by the forgeries
             continue
@@ -301,6 +307,30 @@ def test_exists_seq_sqrt_holds_with_its_witness(a):
     env = {"a": a, "s": [abs(v) for v in a]}
     assert all(_value(substitute(h, sub), env) for h in x.hyps)
     assert _value(_instantiate(x.goal, sub), env)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 6).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(-2, 2), min_size=n, max_size=n), st.lists(st.integers(-2, 2), min_size=n, max_size=n))))
+def test_exists_first_diff_and_seq_eq_hold_with_their_witnesses(data):
+    """exists_first_diff at f = a(i), g = b(i): whenever a and b differ on [1, n], k = (the first index where they
+    differ) - 1 meets its goal, exactly; and exists_seq_eq at F(i) = a(i + 1) on [1, n - 1] with s(i) = a(i + 1)."""
+    from attncert.core.axioms import _instantiate, axiom_list
+    from attncert.core.expr import substitute
+
+    a, b = (list(map(Fraction, v)) for v in data)
+    n = len(a)
+    x = axiom_list()[1]["exists_first_diff"]
+    sub = {"f": at(seq("a"), IDX).node, "g": at(seq("b"), IDX).node, "N": num(n).node}
+    env = {"a": a, "b": b}
+    if all(_value(substitute(h, sub), env) for h in x.hyps):
+        env["k"] = Fraction(next(i for i in range(n) if a[i] != b[i]))
+        assert _value(_instantiate(x.goal, sub), env)
+    else:
+        assert a == b
+    y = axiom_list()[1]["exists_seq_eq"]
+    sub = {"F": at(seq("a"), IDX + 1).node, "N": num(n - 1).node}
+    assert _value(_instantiate(y.goal, sub), {"a": a, "s": a[1:]})
 
 
 def test_a_users_claim_over_families():
@@ -366,7 +396,7 @@ def test_instances_at_an_index_prove_and_refuse(inst_certs):
     assert "forall_elim" in res["elim_j"].evidence.detail["reason"]
     code, text, rep = verify_dir(out)
     assert code == 0, text
-    assert "axiom sum_first (axiom list v8)" in text and "axiom forall_elim (axiom list v8)" in text
+    assert "axiom sum_first (axiom list v9)" in text and "axiom forall_elim (axiom list v9)" in text
 
 
 def _inst_cert(out, name):

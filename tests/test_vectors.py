@@ -80,7 +80,7 @@ def test_checker_verifies_the_vector_certificates(certs):
     out, _ = certs
     code, text, rep = _verify(out)
     assert code == 0 and all(r_["status"] == "VERIFIED" for r_ in rep), text
-    assert "axiom norm_triangle (axiom list v8)" in text and "axiom cauchy_schwarz" in text
+    assert "axiom norm_triangle (axiom list v9)" in text and "axiom cauchy_schwarz" in text
 
 
 def _cert(out, name):

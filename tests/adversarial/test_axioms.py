@@ -61,7 +61,8 @@ def test_every_axiom_holds_at_random_points():
     mpmath.mp.dps = 60
     # an existence axiom holds when its witnesses can be chosen: here they are built (a square root, an integer part)
     witness = {"exists_sqrt": lambda env: {"y": mpmath.sqrt(env["x"]) if env["x"] >= 0 else mpmath.mpf(0)},
-               "exists_floor": lambda env: {"k": mpmath.floor(env["x"])}}
+               "exists_floor": lambda env: {"k": mpmath.floor(env["x"])},
+               "exists_eq": lambda env: {"y": env["x"]}}
     assert {n for n, t in table.items() if t[4] and not {"body", "pred"} & set(t[0].values())} == set(witness)
     for name, (vs, hyps, goal, _, wit) in table.items():
         if name in checker_axioms.SIDE_RULES:  # true only for instances that pass the side check (test_vectors.py)
