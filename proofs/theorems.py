@@ -316,7 +316,8 @@ KS = [
                 "the same hypothesis in the other nesting",
             "forall_{i=1..n} [forall_{i2=1..n} [(a(i) == b(i2)) or (abs((a(i) - b(i2))) > delta)]]":
                 "Definition 1 (3): a_i != b_j => |a_i - b_j| > delta, for every i, j",
-            "not (forall_{i=1..n} [a(i) == b(i)])": "a^(i) != a^(j) (for sorted vectors, the same as 'not a "
+            "not (forall_{i=1..n} [a(i) == b(i)])": "a^(i) != a^(j), as printed (a sorted rearrangement is "
+                                                     "unique, so for sorted vectors it is the same as 'not a "
                                                      "permutation')",
             "delta > (2*log(n) + 3)": "(14): delta > 2 log n + 3",
         },
