@@ -209,7 +209,7 @@ G, dp, W4 = V("G", "dp", "W4")   # G = |(v^T X^i) s(a^i) - (v^T X^j) s(a^j)|, dp
 # factorisation of (41) line 4 (expansion_41_repaired, linked), K = |u'^T u| = (29), |x1| = |v^T X_k| < r_max
 # by (31) (Cauchy-Schwarz with ||v|| = 1, ||X_k|| < r_max) and G = |x2|: so delta' < r_max K G. The premises
 # left plain are what they are in the paper: Lemma 1's conclusion (40) at these a^(i), a^(j) (Lemma 1 is
-# proved for n = 2 only, so Theorem 2 stays OPEN on it), the expansion (41) lines 1-3 and the definitions
+# proved for every n only for sorted vectors, so Theorem 2 stays OPEN on it), the expansion (41) lines 1-3 and the definitions
 B41, Xk41 = var("B"), vvar("Xk")
 ob("thm2.gap_41", "ks:A.2 (39)-(41) with (29) and (31)",
    "delta' < |a^T s(a) - b^T s(b)| = |v^T X_k| |u'^T u| G <= r_max K G, K = (|V|+1)^4 pi d delta/(8 eps r_min), "

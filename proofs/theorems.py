@@ -255,7 +255,7 @@ KS = [
                  "cite axiom instances (triangle inequality, Cauchy-Schwarz for (31)'s upper half); (39)-(41) is a "
                  "checked step (ks.thm.thm2.gap_41: delta' < r_max K G from (29), (31) and the factorisation of "
                  "(41)), but its premises (40) (Lemma 1's conclusion at a^(i), a^(j)) and the matrix expansion of "
-                 "(41) lines 1-3 are plain, Lemma 1 is proved for n = 2 only and Lemma 3 is not established. No step states that F_S^(SA) is an (r, delta)-contextual mapping; the built "
+                 "(41) lines 1-3 are plain, Lemma 1 is proved for every n only for sorted vectors (and for n = 2 in any order: the permutation step is open) and Lemma 3 is not established. No step states that F_S^(SA) is an (r, delta)-contextual mapping; the built "
                  "mapping for concrete data is certified separately (attncert construct ks-thm2), not as a step",
     ),
     theorem(
