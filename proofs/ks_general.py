@@ -662,8 +662,8 @@ L7_K0 = _k0(
 # d_i = a_{i+k+1}, e_i = b_{i+k+1} (exists_seq_eq), X = a_{k+1}, Y = b_{k+1} (exists_eq); by cases on the
 # order of X and Y (the case X < Y is the case X > Y with a and b exchanged) and on k = 0 or k >= 1, Lemma 7's
 # root gives (112), and (113) follows from |a_1|, |b_{k+1}| < r. The sums over [1, n] are split at k + 1
-# (sum_split). The "for every i, j" hypotheses are written in both nestings (for every i, for every j; and for
-# every j, for every i): the language instantiates only the outer index first.
+# (sum_split). Each "for every i, j" hypothesis is stated once, for every i, for every j; forall_swap gives the
+# other nesting where an instance at j comes first (the language instantiates the outer index first).
 nV, rV, kV = var("n"), var("r"), var("k")
 aS, bS, dS, eS = seq("a"), seq("b"), seq("d"), seq("e")
 aI, bI_, dI1, eI1 = at(aS, IDX), at(bS, IDX), at(dS, IDX), at(eS, IDX)
@@ -708,7 +708,13 @@ HX = forall(nV, forall(nV, or_(at(aS, I1).eq(at(bS, J1)), abs_(at(aS, I1) - at(b
 HRA, HRB = forall(nV, abs_(aI) < rV), forall(nV, abs_(bI_) < rV)
 HNE = not_(forall(nV, aI.eq(bI_)))                                   # a != b
 HD1 = dl > 2 * log(nV) + 3                                           # (14)
-H_L1 = [nV >= 1, HRA, HRB, SA1, SA2, SB1, SB2, HX, HNE, HD1]
+H_L1 = [nV >= 1, HRA, HRB, SA1, SB1, HX, HNE, HD1]
+
+
+def _other_nesting(h):
+    """(114) in the other nesting (for every j, for every i), from the hypothesis h by forall_swap."""
+    return [axiom("forall_swap", N=nV, M=nV, P=E(h.node[2][2])), Hyp(SA2.node if h is SA1 else SB2.node,
+                                                                      by="axiom:follows")]
 
 
 def _follows(e):
@@ -930,7 +936,7 @@ SORTED_16 = _l1(
     "a_i - a_j > delta, b_i - b_j > delta ((114) repaired), a_i != b_j => |a_i - b_j| > delta (115), |a_i|, |b_i| "
     "< r and delta > 2 log n + 3 (14): the first index k + 1 where a and b differ, the tails after it, and Lemma 7 "
     "(both cases of k) for (a, b) or (b, a)",
-    H_L1
+    H_L1 + _other_nesting(SA1) + _other_nesting(SB1)
     + [axiom("exists_first_diff", k=kV, N=nV, f=aI, g=bI_),
        _follows(kV >= 0), _follows(K1 <= nV), _follows(forall(kV, aI.eq(bI_))), _follows(aK.ne(bK)),
        axiom("exists_seq_eq", s=dS, N=MT, F=aT), axiom("exists_seq_eq", s=eS, N=MT, F=at(bS, IDX + K1)),

@@ -306,14 +306,10 @@ KS = [
             "forall_{i=1..n} [abs(b(i)) < r]": "Definition 1 (2): every token has norm < r (every b_i)",
             "forall_{i=1..n} [forall_{i2=1..n} [(i2 <= i) or ((a(i) - a(i2)) > delta)]]":
                 "the instance: a in decreasing order (B.3 L860, w.l.o.g.) with no duplicate element and Definition 1 "
-                "(3), so i < j => a_i - a_j > delta (for every i, for every j)",
-            "forall_{i=1..n} [forall_{i2=1..n} [(i <= i2) or ((a(i2) - a(i)) > delta)]]":
-                "the same hypothesis in the other nesting (for every j, for every i: i < j => a_i - a_j > delta)",
+                "(3), so i < j => a_i - a_j > delta (for every i, for every j; the other nesting by forall_swap)",
             "forall_{i=1..n} [forall_{i2=1..n} [(i2 <= i) or ((b(i) - b(i2)) > delta)]]":
                 "the instance: b in decreasing order with no duplicate element and Definition 1 (3): i < j => "
                 "b_i - b_j > delta",
-            "forall_{i=1..n} [forall_{i2=1..n} [(i <= i2) or ((b(i2) - b(i)) > delta)]]":
-                "the same hypothesis in the other nesting",
             "forall_{i=1..n} [forall_{i2=1..n} [(a(i) == b(i2)) or (abs((a(i) - b(i2))) > delta)]]":
                 "Definition 1 (3): a_i != b_j => |a_i - b_j| > delta, for every i, j",
             "not (forall_{i=1..n} [a(i) == b(i)])": "a^(i) != a^(j), as printed (a sorted rearrangement is "

@@ -1,5 +1,5 @@
 """Splitting and shifting (docs/axioms.md, "Splitting and shifting"; axiom list v9): sum_split, forall_shift,
-forall_restrict, exists_eq, exists_seq_eq and exists_first_diff. Each is used once in a true claim that both the
+forall_restrict, forall_swap, exists_eq, exists_seq_eq and exists_first_diff. Each is used once in a true claim that both the
 engine and the checker accept, and each is cited where its conditions fail, or with a term of the wrong kind, in
 a claim that is then false: the engine must answer UNKNOWN, and the certificate forged with the engine's axiom
 check switched off must be REJECTED by `verify`."""
@@ -13,10 +13,10 @@ from forging import accepted_by_both, refused_by_both
 
 from attncert.core.axioms import axiom
 from attncert.core.claims import Hyp, Obligation, Var, claim
-from attncert.core.expr import IDX, E, and_, at, forall, not_, num, seq, var
+from attncert.core.expr import IDX, E, and_, at, forall, idx, not_, num, seq, var
 
 pytestmark = pytest.mark.filterwarnings("ignore")
-n, k, X = var("n"), var("k"), var("X")
+n, k, X, m = var("n"), var("k"), var("X"), var("m")
 aS, bS, dS = seq("a"), seq("b"), seq("d")
 aI, bI, dI = at(aS, IDX), at(bS, IDX), at(dS, IDX)
 V = [Var("n", "int"), Var("a", "seq"), Var("b", "seq")]
@@ -53,7 +53,18 @@ GOOD = {
                     _follows(forall(n, dI > 1))], n >= 1),
 }
 
+_I1 = idx(1)
+_PAIR = aI <= at(bS, _I1)     # under two foralls: a(j) <= b(i), i the outer index
+GOOD["swap"] = claim(V + [Var("m", "int")], [forall(n, forall(m, _PAIR)), axiom("forall_swap", N=n, M=m, P=_PAIR)],
+                     forall(m, forall(n, at(aS, _I1) <= bI)))
+
 BAD = {   # each false as stated; (claim, what the refusal says)
+    # the bounds exchanged but not the indices: for n != m this reads a and b outside what was assumed
+    "swap_bounds_only": (claim(V + [Var("m", "int")],
+                               [forall(n, forall(m, _PAIR)),
+                                Hyp(("implies", forall(n, forall(m, _PAIR)).node, forall(m, forall(n, _PAIR)).node),
+                                    by="axiom:forall_swap")],
+                               forall(m, forall(n, _PAIR))), "not an instance"),
     # the shifted range reaches past n: a(n + 1) is not known to be positive
     "shift_past_the_end": (claim(V, [n >= 1, forall(n, aI > 0),
                                      axiom("forall_shift", N=n, K=num(1), L=n, P=aI > 0)],

@@ -58,7 +58,7 @@ def axioms() -> tuple[int, dict]:
         # the goal (what a citation states) is a closed claim; only a condition may have a free ["idx"]: the
         # pointwise conditions of forall_intro and forall_mono, shown by SMT with idx a fresh real
         check_binders(plain)
-        for t in (t for _, _, t in insts.values()):
+        for t in (t for _, _, t in insts.values() if t is not None):
             if t[0] == "var" and vs.get(t[1]) != "int":
                 raise Reject(f"axiom {name}: an index term must be an integer variable or a fixed term")
         for n in hyps + [goal]:
@@ -106,6 +106,12 @@ def _template(obj) -> tuple:
             key = f"inst__{len(insts)}"
             insts[key] = ("inst", parse(o[1]), parse(o[2]))
             return ["var", key]
+        if isinstance(o, list) and o and o[0] == "swap":   # P with its two free indices exchanged (forall_swap)
+            if len(o) != 2 or len(insts) >= 8:
+                raise Reject("swap takes a variable")
+            key = f"inst__{len(insts)}"
+            insts[key] = ("swap", parse(o[1]), None)
+            return ["var", key]
         return [strip(c) if isinstance(c, list) else c for c in o] if isinstance(o, list) else o
     return parse(strip(obj)), insts
 
@@ -126,6 +132,25 @@ def shift_idx(t, d: int, depth: int = 0):
     if t[0] in ("num", "var", "ivar", "vvar", "seq", "fset", "fsets"):
         return t
     return (t[0],) + tuple(shift_idx(c, d, depth) if isinstance(c, tuple) else c for c in t[1:])
+
+
+def swap_idx(n, depth: int = 0):
+    """``n``, the body of two nested big operators, with their two indices exchanged: at ``depth`` (n's own big
+    operators around), ["idx", depth] (the inner one's) and ["idx", depth + 1] (the outer one's) trade places
+    (docs/axioms.md, "Splitting and shifting": forall_swap). An index naming an operator outside both: Reject."""
+    if n[0] == "idx":
+        k = idx_level(n)
+        if k > depth + 1:
+            raise Reject("an index points outside the two operators whose indices are exchanged")
+        if k < depth:
+            return n
+        k = depth + 1 if k == depth else depth
+        return ("idx",) if k == 0 else ("idx", k)
+    if n[0] in BINDERS:
+        return (n[0], swap_idx(n[1], depth), swap_idx(n[2], depth + 1))
+    if n[0] in ("num", "var", "ivar", "vvar", "seq", "fset", "fsets"):
+        return n
+    return (n[0],) + tuple(swap_idx(c, depth) if isinstance(c, tuple) else c for c in n[1:])
 
 
 def subst_idx(n, t, depth: int = 0):

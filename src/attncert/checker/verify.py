@@ -612,6 +612,14 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
         return True
     if pat[0] == "inst":   # only in an axiom's goal: F at the index term t (docs/axioms.md, "Instances at an index")
         return _match_inst(pat, term, cvars, sub)
+    if pat[0] == "swap":   # only in an axiom's goal: P, bound earlier, with its two free indices exchanged
+        body = sub.get(pat[1][1]) if pat[1][0] == "var" else None
+        if body is None:
+            return False
+        try:
+            return axiom_list.swap_idx(body) == term
+        except Reject:
+            return False
     if pat[0] != term[0] or len(pat) != len(term):
         return False
     if pat[0] in ("num",) + NAMED:

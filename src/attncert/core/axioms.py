@@ -17,7 +17,7 @@ from importlib import resources
 
 from attncert.core.claims import Hyp
 from attncert.core.errors import ExprError
-from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, free_vars, from_json, level, node_of, shift_idx, sort_of, subst_idx, substitute
+from attncert.core.expr import BINDERS, NAMED, E, contains, free_idx, free_vars, from_json, level, node_of, shift_idx, sort_of, subst_idx, substitute, swap_idx
 
 
 @dataclass(slots=True, frozen=True)
@@ -49,6 +49,10 @@ def _template(obj) -> tuple:
         if len(obj) != 3:
             raise ExprError("inst takes a variable and a term")
         return ("inst", from_json(obj[1]), from_json(obj[2]))
+    if isinstance(obj, list) and obj and obj[0] == "swap":   # P with its two free indices exchanged (forall_swap)
+        if len(obj) != 2:
+            raise ExprError("swap takes a variable")
+        return ("swap", from_json(obj[1]))
     if isinstance(obj, list) and obj and obj[0] in ("num", "idx", "pow", "diff") + NAMED:
         return from_json(obj)
     if isinstance(obj, list) and obj and isinstance(obj[0], str):
@@ -64,6 +68,8 @@ def _instantiate(node: tuple, env: dict) -> tuple:
         if not free_idx(body):   # it would fix no index term: the checker matches nothing (docs/axioms.md)
             raise ExprError("an instance at an index needs a body or formula with a free index")
         return subst_idx(body, _instantiate(node[2], env))
+    if node[0] == "swap":
+        return swap_idx(_instantiate(node[1], env))
     if node[0] in ("num", "idx", "pow", "diff") + NAMED:
         return substitute(node, env)
     return (node[0],) + tuple(_instantiate(c, env) if isinstance(c, tuple) else c for c in node[1:])
@@ -151,6 +157,12 @@ def bind(pat: tuple, term: tuple, cvars: dict, ints: set, sub: dict) -> bool:
             return False
         try:
             return subst_idx(body, substitute(pat[2], sub)) == term
+        except ExprError:
+            return False
+    if pat[0] == "swap":   # P (bound earlier in the goal) with its two free indices exchanged
+        body = sub.get(pat[1][1]) if pat[1][0] == "var" else None
+        try:
+            return body is not None and swap_idx(body) == term
         except ExprError:
             return False
     if pat[0] != term[0] or len(pat) != len(term):

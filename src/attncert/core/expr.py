@@ -526,6 +526,25 @@ def shift_idx(node: tuple, d: int, depth: int = 0) -> tuple:
     return (node[0],) + tuple(shift_idx(c, d, depth) if isinstance(c, tuple) else c for c in node[1:])
 
 
+def swap_idx(node: tuple, depth: int = 0) -> tuple:
+    """``node``, the body of two nested big operators, with their indices exchanged: ("idx", depth) (the inner
+    one's, under depth of node's own operators) and ("idx", depth + 1) (the outer one's) trade places
+    (forall_swap, docs/axioms.md). An index naming an operator outside both: ExprError."""
+    if node[0] == "idx":
+        k = level(node)
+        if k > depth + 1:
+            raise ExprError("an index names an operator outside the two whose indices are exchanged")
+        if k < depth:
+            return node
+        k = depth + 1 if k == depth else depth
+        return ("idx",) if k == 0 else ("idx", k)
+    if node[0] in BINDERS:
+        return (node[0], swap_idx(node[1], depth), swap_idx(node[2], depth + 1))
+    if node[0] in ("num",) + NAMED:
+        return node
+    return (node[0],) + tuple(swap_idx(c, depth) if isinstance(c, tuple) else c for c in node[1:])
+
+
 def subst_idx(node: tuple, term: tuple, depth: int = 0) -> tuple:
     """``node`` with its free index (("idx",) outside every big operator of node, ("idx", d) under d of them)
     replaced by ``term``, moved d levels out there. An index naming an operator further out: ExprError."""
