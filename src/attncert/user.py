@@ -37,6 +37,7 @@ from attncert.core.errors import UsageError
 from attncert.core.expr import E, abs_, dot, exp, free_vars, log, lpnorm, max_, min_, node_of, norm, num, typed_leaves, var, vadd, vscale, vsub, vvar  # noqa: F401
 from attncert.core.expr import IDX, at, bmax, bmin, bsum, forall, idx, seq  # noqa: F401 - indexed families
 from attncert.core.expr import bunion, card, fset, fsets, sat, subset, union  # noqa: F401 - finite sets
+from attncert.core.expr import and_, implies, not_, or_  # noqa: F401 - connectives
 from attncert.core.verdict import Verdict
 
 Q = Fraction
