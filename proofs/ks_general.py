@@ -680,9 +680,9 @@ def _split(s_):
 
 _SPL = _split(aS)
 MT = E(_SPL[0].expr[2][3][1])            # n - k - 1, as sum_split writes it
-aT = E(_SPL[0].expr[2][3][2][1])   # a_{i+k+1}
-assert aT.node == at(aS, IDX + K1).node
-I1, J1 = idx(1), IDX                         # under two foralls: the outer index i, the inner j
+aT = at(aS, IDX + K1)                    # a_{i+k+1}, the tail's index as sum_split writes it
+assert aT.node == _SPL[0].expr[2][3][2][1]
+I1, J1 = idx(1), IDX                     # under two foralls: the outer index i, the inner j
 
 
 def _boltz(s_, n_):
@@ -697,7 +697,8 @@ VW = [Var("k", "int"), Var("d", "seq"), Var("e", "seq"), "X", "Y"]      # the wi
 
 
 def _sep(s_):
-    """(114) repaired in both nestings: for every i, every j: j <= i or s_i - s_j > delta; for every j, every i."""
+    """(114) repaired in both nestings: for every i, every j: j <= i or s_i - s_j > delta; and for every j, every i
+    (the premise is the first; the top step derives the second by forall_swap)."""
     return (forall(nV, forall(nV, or_(J1 <= I1, at(s_, I1) - at(s_, J1) > dl))),
             forall(nV, forall(nV, or_(I1 <= J1, at(s_, J1) - at(s_, I1) > dl))))
 
