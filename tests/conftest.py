@@ -15,7 +15,7 @@ _KEY = pytest.StashKey[list]()
 
 # The two whole-repository runs (``attncert certify all`` into a fresh folder, and ``attncert verify`` over the
 # committed certificates) are the suite's costliest fixtures. When the collected tests need them, they start in
-# the background right after collection, each a subprocess at a lower priority with one job, and the modules that
+# the background right after collection, each a subprocess with one job, and the modules that
 # use them run last: the rest of the suite is mostly one process, so the second core does this work meanwhile
 # (the suite's wall time, not what is checked, changes; the verdicts rest on deterministic solver limits, not on
 # load: tests/test_load_independence.py). The fixtures wait for them and fail with their output if they fail.
@@ -35,8 +35,10 @@ def _start(name: str, argv: list, env: dict, out) -> None:
     import sys
 
     log = open(out / f"{name}.log", "w+")   # noqa: SIM115 - read back by the fixture, closed at session end
+    # at the normal priority: at nice 10 a query of a few seconds was starved past the solvers' 300 s safety kill
+    # while tests/test_load_independence.py loaded both cores (z3 then answers unknown, and verify rejects)
     proc = subprocess.Popen([sys.executable, "-m", "attncert", *argv], cwd=_ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT, preexec_fn=lambda: os.nice(10))
+                            stderr=subprocess.STDOUT)
     _BG[name] = (proc, log)
 
 

@@ -386,7 +386,10 @@ def run_z3(text: str, timeout_s: float, scale: int = 1) -> str:
     s.set("rlimit", int(Z3_RLIMIT * scale))
     s.set("timeout", max(1, int(timeout_s * 1000)))
     s.from_string(text.replace("(check-sat)\n", ""))
-    return str(s.check())
+    r = s.check()
+    if r == z3.unknown and s.reason_unknown() in ("timeout", "canceled"):
+        return "timeout"   # the wall-clock safety kill, not the deterministic resource limit: say so
+    return str(r)
 
 
 def run_cvc5(text: str, timeout_s: float, scale: int = 1) -> str:
