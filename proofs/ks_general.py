@@ -30,10 +30,10 @@ Steps:
 from __future__ import annotations
 
 from attncert.core.axioms import axiom, axiom_at_each, same_exp
-from attncert.core.claims import Hyp, Var, claim, merge_hyps
+from attncert.core.claims import Var, claim, merge_hyps
 from attncert.core.expr import IDX, E, abs_, and_, at, bmax, bsum, diff, exp, forall, idx, implies, log, max_, not_, num, or_, seq, var
 from attncert.core.families import collector, family
-from attncert.core.theorems import cases_hyp, link_hyps, link_plain, mvt_hyp
+from attncert.core.theorems import cases_hyp, definitions_as_witnesses, link_hyps, link_plain, link_shown, mvt_hyp
 
 PAPER = "ks"
 obs, ob = collector("ks.general", PAPER)
@@ -712,40 +712,15 @@ HD1 = dl > 2 * log(nV) + 3                                           # (14)
 H_L1 = [nV >= 1, HRA, HRB, SA1, SB1, HX, HNE, HD1]
 
 
-def _other_nesting(h):
-    """(114) in the other nesting (for every j, for every i), from the hypothesis h by forall_swap."""
-    return [axiom("forall_swap", N=nV, M=nV, P=E(h.node[2][2])), Hyp(SA2.node if h is SA1 else SB2.node,
-                                                                      by="axiom:follows")]
+def _other_nesting(s_):
+    """(114) in the other nesting (for every j, for every i), from the premise (for every i, for every j) by
+    forall_swap."""
+    one, other = _sep(s_)
+    return [axiom("forall_swap", N=nV, M=nV, P=E(one.node[2][2])), axiom("follows", P=other)]
 
 
 def _follows(e):
-    return Hyp(e.node if isinstance(e, E) else e, by="axiom:follows")
-
-
-def _link_f(cited, **terms):
-    """A link whose carried (plain) hypotheses are each shown in place (follows), so that the citing claim's
-    plain hypotheses stay its own."""
-    return [_follows(h.expr) for h in link_plain(cited, **terms)[:-1]] + link_plain(cited, **terms)[-1:]
-
-
-def _defs_as_witnesses(cited, names, **terms):
-    """The cited claim's definitions v == e of its own names (which its goal leaves free), instantiated, each
-    introduced here by exists_eq with v a fresh variable of the citing claim: a link then finds them, and no
-    plain hypothesis of the citing claim mentions them (docs/axioms.md, "Existence"). In dependency order."""
-    from attncert.core.expr import free_vars, node_of, substitute
-
-    env = {k_: node_of(v_) for k_, v_ in terms.items()}
-    defs = {h.expr[1][1]: substitute(h.expr[2], env) for h in cited.claim.hyps
-            if h.by is None and h.expr[0] == "eq" and h.expr[1][0] == "var" and h.expr[1][1] in names}
-    out, done = [], set()
-    while len(done) < len(defs):
-        ready = [v_ for v_ in names if v_ in defs and v_ not in done and not (free_vars(defs[v_]) & (set(names) - done))]
-        if not ready:
-            raise ValueError("circular definitions")
-        for v_ in ready:
-            out.append(axiom("exists_eq", y=var(v_), x=E(defs[v_])))
-            done.add(v_)
-    return out
+    return axiom("follows", P=e)
 
 
 def _block_facts(a_, b_, d_, e_, x_, y_):
@@ -825,11 +800,11 @@ def _same_log(u, v):
 def _sums_facts(k_ge_1):
     """The splits of the four sums at k + 1, the tails and the prefix (or the empty prefix) as Lemma 7's blocks."""
     out = _split(aS) + _split(bS)
-    out += _link_f(EQ_TAIL, M=MT, K=K1, s=dS, t=aS) + _link_f(EQ_TAIL, M=MT, K=K1, s=eS, t=bS)
+    out += link_shown(EQ_TAIL, M=MT, K=K1, s=dS, t=aS) + link_shown(EQ_TAIL, M=MT, K=K1, s=eS, t=bS)
     if k_ge_1:
-        out += _link_f(EQ_PREFIX, M=kV, s=aS, t=bS)
+        out += link_shown(EQ_PREFIX, M=kV, s=aS, t=bS)
     else:
-        out += [_follows(kV <= 0)] + _link_f(EMPTY, M=kV, s=aS) + _link_f(EMPTY, M=kV, s=bS)
+        out += [_follows(kV <= 0)] + link_shown(EMPTY, M=kV, s=aS) + link_shown(EMPTY, M=kV, s=bS)
     out += same_exp(XA, aK) + same_exp(YB, bK)
     out += [axiom("exp_pos", x=XA), axiom("exp_pos", x=YB)] + _nonneg(MT, dI1) + _nonneg(MT, eI1)
     return out
@@ -848,10 +823,10 @@ GT1 = _l1(
     + [_follows(kV >= 1), _follows(MT >= 0), _follows(XA - YB > dl)]
     + _same_log((kV + 1) + MT, nV)
     + _nonneg(kV, aI) + _sums_facts(True)
-    + _defs_as_witnesses(L7_K1, L7_NAMES, N=kV, M=MT, b=aS, d=dS, e=eS, x=XA, y=YB, P=PA, Q=QA)
-    + _link_f(L7_K1, N=kV, M=MT, b=aS, d=dS, e=eS, x=XA, y=YB, P=PA, Q=QA)
+    + definitions_as_witnesses(L7_K1, L7_NAMES, N=kV, M=MT, b=aS, d=dS, e=eS, x=XA, y=YB, P=PA, Q=QA)
+    + link_shown(L7_K1, N=kV, M=MT, b=aS, d=dS, e=eS, x=XA, y=YB, P=PA, Q=QA)
     + [axiom("exp_le", x=-(2 * rV), y=-(at(aS, num(1)) - YB))]
-    + _link_f(CORE_113, A1=bsum(nV, aI * exp(aI)), A2=bsum(nV, exp(aI)), B1=bsum(nV, bI_ * exp(bI_)),
+    + link_shown(CORE_113, A1=bsum(nV, aI * exp(aI)), A2=bsum(nV, exp(aI)), B1=bsum(nV, bI_ * exp(bI_)),
               B2=bsum(nV, exp(bI_)), U1=(PA + XA * exp(XA)) + PD1, U2=(QA + exp(XA)) + QD1,
               V1=(PA + YB * exp(YB)) + PE1, V2=(QA + exp(YB)) + QE1, L0=log(nV), L1=log((kV + 1) + MT),
               G=exp(-(at(aS, num(1)) - YB)), G2=exp(-(2 * rV))),
@@ -863,10 +838,10 @@ GT0 = _l1(
     [2 * kV - 1 <= 0] + CASE_GT + BF
     + [_follows(MT >= 0), _follows(XA - YB > dl)]
     + _same_log(MT + 1, nV) + _sums_facts(False)
-    + _defs_as_witnesses(L7_K0, K0_NAMES, M=MT, d=dS, e=eS, x=XA, y=YB)
-    + _link_f(L7_K0, M=MT, d=dS, e=eS, x=XA, y=YB)
+    + definitions_as_witnesses(L7_K0, K0_NAMES, M=MT, d=dS, e=eS, x=XA, y=YB)
+    + link_shown(L7_K0, M=MT, d=dS, e=eS, x=XA, y=YB)
     + [axiom("exp_le", x=-(2 * rV), y=-(XA - YB))]
-    + _link_f(CORE_113, A1=bsum(nV, aI * exp(aI)), A2=bsum(nV, exp(aI)), B1=bsum(nV, bI_ * exp(bI_)),
+    + link_shown(CORE_113, A1=bsum(nV, aI * exp(aI)), A2=bsum(nV, exp(aI)), B1=bsum(nV, bI_ * exp(bI_)),
               B2=bsum(nV, exp(bI_)), U1=XA * exp(XA) + PD1, U2=exp(XA) + QD1, V1=YB * exp(YB) + PE1,
               V2=exp(YB) + QE1, L0=log(nV), L1=log(MT + 1), G=exp(-(XA - YB)), G2=exp(-(2 * rV))),
     G16, VW + K0_NAMES)
@@ -885,7 +860,7 @@ GT = _l1("gt", "ks:B.3 (111)-(113), case a_{k+1} > b_{k+1}",
 LT = _l1("lt", "ks:B.3 (111)-(113), case a_{k+1} < b_{k+1}",
          "X = a_{k+1} < Y = b_{k+1}: the case gt with a and b exchanged (|boltz(a) - boltz(b)| is symmetric)",
          [XA - YB <= 0] + BF_SWAP + POS_SUMS + [_follows(YB - XA >= 0)]
-         + _link_f(GT, a=bS, b=aS, d=eS, e=dS, X=YB, Y=XA), G16, VW)
+         + link_shown(GT, a=bS, b=aS, d=eS, e=dS, X=YB, Y=XA), G16, VW)
 
 
 def _outer(h):
@@ -937,7 +912,7 @@ SORTED_16 = _l1(
     "a_i - a_j > delta, b_i - b_j > delta ((114) repaired), a_i != b_j => |a_i - b_j| > delta (115), |a_i|, |b_i| "
     "< r and delta > 2 log n + 3 (14): the first index k + 1 where a and b differ, the tails after it, and Lemma 7 "
     "(both cases of k) for (a, b) or (b, a)",
-    H_L1 + _other_nesting(SA1) + _other_nesting(SB1)
+    H_L1 + _other_nesting(aS) + _other_nesting(bS)
     + [axiom("exists_first_diff", k=kV, N=nV, f=aI, g=bI_),
        _follows(kV >= 0), _follows(K1 <= nV), _follows(forall(kV, aI.eq(bI_))), _follows(aK.ne(bK)),
        axiom("exists_seq_eq", s=dS, N=MT, F=aT), axiom("exists_seq_eq", s=eS, N=MT, F=at(bS, IDX + K1)),

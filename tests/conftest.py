@@ -21,6 +21,7 @@ _KEY = pytest.StashKey[list]()
 # load: tests/test_load_independence.py). The fixtures wait for them and fail with their output if they fail.
 HEAVY = {"certified_all", "all_results", "committed_verify"}
 _BG: dict = {}
+_BASE = pytest.StashKey[object]()   # the session's folder for the background runs (cache, fresh certificates)
 _ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
 
@@ -82,9 +83,6 @@ def pytest_sessionfinish(session, exitstatus):
     base = session.config.stash.get(_BASE, None)
     if base is not None:
         shutil.rmtree(base, ignore_errors=True)
-
-
-_BASE = pytest.StashKey[object]()
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,7 @@ import json
 import mpmath
 import pytest
 from forging import verify_dir, verify_forged
+from treeval import value
 from hypothesis import given, settings, strategies as st
 
 from attncert.api import run_obligation
@@ -35,25 +36,9 @@ def _obs():
 
 
 def _mp(n, env, i=None):
-    """A tree's value in mpmath at a concrete finite sequence b (1-indexed) and real values: the semantics
-    docs/axioms.md states for sums and maxima."""
-    op = n[0]
-    if op == "num":
-        return mpmath.mpf(n[1].numerator) / n[1].denominator
-    if op == "var":
-        return env[n[1]]
-    if op == "idx":
-        return i
-    if op == "at":
-        return env[n[1][1]][int(_mp(n[2], env, i)) - 1]
-    if op in ("sum", "bmax"):
-        N = int(_mp(n[1], env, i))
-        vals = [_mp(n[2], env, k) for k in range(1, N + 1)]
-        return mpmath.fsum(vals) if op == "sum" else max(vals)
-    a = [_mp(c, env, i) for c in n[1:] if isinstance(c, tuple)]
-    return {"add": lambda: mpmath.fsum(a), "mul": lambda: mpmath.fprod(a), "neg": lambda: -a[0],
-            "div": lambda: a[0] / a[1], "exp": lambda: mpmath.exp(a[0]), "log": lambda: mpmath.log(a[0]),
-            "max": lambda: max(a), "abs": lambda: abs(a[0]), "pow": lambda: a[0] ** n[2]}[op]()
+    """A tree's value in mpmath at a concrete finite sequence b (1-indexed) and real values, ``i`` the index of the
+    one big operator around it (tests/treeval.py)."""
+    return value(n, env, () if i is None else (i,))
 
 
 @settings(max_examples=40, deadline=None)

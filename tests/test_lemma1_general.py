@@ -15,6 +15,7 @@ from pathlib import Path
 import mpmath
 import pytest
 from forging import verify_dir
+from treeval import value
 from hypothesis import assume, given, settings, strategies as st
 
 from attncert.api import run_obligation
@@ -30,32 +31,6 @@ ROOT = Path(__file__).resolve().parents[1]
 def _obs():
     from attncert.core.families import all_families
     return {o.id: o for f in all_families() if f.name == "ks_general" for o in f.obligations}
-
-
-def _val(n, env, ix=()):
-    """A tree's value (mpmath) at concrete 1-indexed sequences; ``ix`` the indices of the big operators around,
-    innermost last (["idx", k] is the k-th one outside the innermost)."""
-    op = n[0]
-    if op == "num":
-        return mpmath.mpf(n[1].numerator) / n[1].denominator
-    if op == "var":
-        return env[n[1]]
-    if op == "idx":
-        return ix[-1 - (n[1] if len(n) > 1 else 0)]
-    if op == "at":
-        j = _val(n[2], env, ix)
-        assert j == int(j) and 1 <= j <= len(env[n[1][1]]), "read outside the sequence"
-        return env[n[1][1]][int(j) - 1]
-    if op in ("sum", "forall"):
-        vals = [_val(n[2], env, ix + (k,)) for k in range(1, int(_val(n[1], env, ix)) + 1)]
-        return mpmath.fsum(vals) if op == "sum" else all(vals)
-    a = [_val(c, env, ix) for c in n[1:] if isinstance(c, tuple)]
-    return {"add": lambda: mpmath.fsum(a), "mul": lambda: mpmath.fprod(a), "neg": lambda: -a[0],
-            "div": lambda: a[0] / a[1], "exp": lambda: mpmath.exp(a[0]), "log": lambda: mpmath.log(a[0]),
-            "abs": lambda: abs(a[0]), "pow": lambda: a[0] ** n[2], "and": lambda: all(a), "or": lambda: any(a),
-            "not": lambda: not a[0], "lt": lambda: a[0] < a[1], "le": lambda: a[0] <= a[1],
-            "gt": lambda: a[0] > a[1], "ge": lambda: a[0] >= a[1], "eq": lambda: a[0] == a[1],
-            "ne": lambda: a[0] != a[1]}[op]()
 
 
 def _boltz(v):
@@ -86,15 +61,15 @@ def test_sorted_16_states_16_for_the_papers_boltzmann_operator(data):
     top16 = obs["ks.general.lemma1.sorted_16"]
     for h in top16.claim.hyps:
         if h.by is None:
-            assert _val(h.expr, env), (show(h.expr), n, a, b)
+            assert value(h.expr, env), (show(h.expr), n, a, b)
     goal = top16.claim.goal
     lhs = goal[1][1]
-    assert mpmath.almosteq(_val(lhs[1], env), _boltz(a), 1e-25) and mpmath.almosteq(_val(lhs[2][1], env), _boltz(b), 1e-25)
-    assert _val(goal, env), (n, a, b)
+    assert mpmath.almosteq(value(lhs[1], env), _boltz(a), 1e-25) and mpmath.almosteq(value(lhs[2][1], env), _boltz(b), 1e-25)
+    assert value(goal, env), (n, a, b)
     assert abs(_boltz(a) - _boltz(b)) > mpmath.log(n) ** 2 * mpmath.exp(-2 * r)   # (16), on the paper's operator
     c15 = obs["ks.general.lemma1.conclusion_15"]
-    assert all(_val(h.expr, env) for h in c15.claim.hyps if h.by is None) and _val(c15.claim.goal, env)
-    assert mpmath.almosteq(_val(c15.claim.goal[1][1], env), _boltz(a), 1e-25)
+    assert all(value(h.expr, env) for h in c15.claim.hyps if h.by is None) and value(c15.claim.goal, env)
+    assert mpmath.almosteq(value(c15.claim.goal[1][1], env), _boltz(a), 1e-25)
 
 
 def _run(id_, cl):

@@ -26,10 +26,6 @@ def ob(id_, cl):
     return Obligation(id=f"s.{id_}", paper="mine", ref="t", statement=id_, claim=cl, methods=("smt",), family="fam")
 
 
-def _follows(e):
-    return Hyp(e.node, by="axiom:follows")
-
-
 _SPLIT1 = axiom("sum_split", N=n, K=num(1), f=aI)   # its statement, as the axiom writes the terms
 GOOD = {
     # a positive family stays positive on its tail, re-indexed: a(i + 1) > 0 for i in [1, n - 1]
@@ -43,14 +39,14 @@ GOOD = {
     # two families that differ somewhere differ at a first index, inside [1, n]
     "first_diff": claim(V + [Var("k", "int")],
                         [not_(forall(n, aI.eq(bI))), axiom("exists_first_diff", k=k, N=n, f=aI, g=bI),
-                         _follows(k + 1 <= n)], n >= 1),
+                         axiom("follows", P=k + 1 <= n)], n >= 1),
     # a name for a term and for a family: X = a(1), d(i) = a(i) + 1 > a(i)
     "names": claim(V + ["X", Var("d", "seq")],
                    [n >= 1, forall(n, aI > 0), axiom("exists_eq", y=X, x=at(aS, num(1))),
                     axiom("exists_seq_eq", s=dS, N=n, F=aI + 1),
                     axiom("forall_and", N=n, P=aI > 0, Q=dI.eq(aI + 1)),
                     axiom("forall_mono", N=n, P=and_(aI > 0, dI.eq(aI + 1)), Q=dI > 1),
-                    _follows(forall(n, dI > 1))], n >= 1),
+                    axiom("follows", P=forall(n, dI > 1))], n >= 1),
 }
 
 _I1 = idx(1)

@@ -295,6 +295,35 @@ def link_plain(cited: Obligation, **terms) -> list[Hyp]:
             + [Hyp(_subst(cited.claim.goal, env), cited.id)])
 
 
+def link_shown(cited: Obligation, **terms) -> list[Hyp]:
+    """As link_plain, but each carried hypothesis is shown in place (cited as ``follows``: another hypothesis, or
+    SMT from the hypotheses before it), so that the citing claim's plain hypotheses stay its own."""
+    out = link_plain(cited, **terms)
+    return [Hyp(h.expr, "axiom:follows") for h in out[:-1]] + out[-1:]
+
+
+def definitions_as_witnesses(cited: Obligation, names, **terms) -> list[Hyp]:
+    """The cited claim's plain definitions v == e of ``names`` (variables its goal leaves free), instantiated with
+    ``terms``, each introduced by ``exists_eq`` with v a fresh variable of the citing claim, in dependency order:
+    a link to ``cited`` then finds them, and no plain hypothesis of the citing claim mentions them (docs/axioms.md,
+    "Existence")."""
+    from attncert.core.axioms import axiom
+    from attncert.core.expr import E, node_of, substitute, var
+
+    env = {k: node_of(v) for k, v in terms.items()}
+    defs = {h.expr[1][1]: substitute(h.expr[2], env) for h in cited.claim.hyps
+            if h.by is None and h.expr[0] == "eq" and h.expr[1][0] == "var" and h.expr[1][1] in names}
+    out, done = [], set()
+    while len(done) < len(defs):
+        ready = [v for v in names if v in defs and v not in done and not free_vars(defs[v]) & (set(defs) - done)]
+        if not ready:
+            raise ExprError(f"the definitions of {sorted(set(defs) - done)} in {cited.id} are circular")
+        for v in ready:
+            out.append(axiom("exists_eq", y=var(v), x=E(defs[v])))
+            done.add(v)
+    return out
+
+
 def cases_hyp(pos: Obligation, neg: Obligation, **terms) -> Hyp:
     """The hypothesis a case split on ``pos`` (T >= 0) and ``neg`` (T <= 0) gives: ``pos``'s goal instantiated."""
     from attncert.core.expr import node_of
