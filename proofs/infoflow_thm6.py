@@ -178,6 +178,25 @@ ob("lemma1_sum_934", "infoflow:A.3 Lemma 1 (L934-941)",
                  atom.eq(s_pow(C) * mu0)]                                # atom = |1 - phi(C)|^p mu({0}) = s(C)^p mu({0})
               + C_CHOICE_HYPS + [fact(C_CHOICE_GOAL, "infoflow.thm6.lemma1_C_choice_923.exp")]),
          T1 + T2 + mid + atom < dp), ["smt"])
+LEMMA1_SUM = obs[-1]
+# Lemma 1's conclusion (L943): ||H - phi||^p = I <= the four terms (the display's first line: the split of the
+# integral over [a, -eta], [eta, b], (-eta, eta) minus {0} and {0} with the pointwise bounds on each piece, a plain
+# premise: integrals are not in the language) < delta^p (lemma1_sum_934, linked), so ||H - phi|| = I^{1/p} < delta.
+# I > 0: nu is not the zero measure (the pushforward of the input distribution) and 0 < phi < 1 while H is 0 or 1
+Ip, Enorm, dlt = var("I"), var("E"), var("delta")
+ob("lemma1_conclusion_943", "infoflow:A.3 Lemma 1 (L934-943)",
+   "||H - phi||_{L_p(nu)}^p = I <= T1 + T2 + mid + atom (L934, the split of the integral) < delta^p "
+   "(lemma1_sum_934), so ||H - phi||_{L_p(nu)} = I^{1/p} < delta (the p-th root is increasing)",
+   claim(["E", "I", "delta"] + ["T1", "T2", "sp", "M", "dp", "mid", "atom", "M1", "M2", "R", "C", "p", "mu0"],
+         merge_hyps(Ip > 0,                                              # nu != 0 and |H - phi| > 0 everywhere
+                    Enorm.eq(exp(log(Ip) / p)),                         # E = ||H - phi||_{L_p(nu)} = I^{1/p}
+                    dlt.eq(exp(log(dp) / p)),                           # delta = (delta^p)^{1/p}: dp = delta^p
+                    Ip <= T1 + T2 + mid + atom,                         # L934, first line: the split of the integral
+                    link_hyps(LEMMA1_SUM),
+                    axiom("log_lt", x=Ip, y=dp),                        # I < delta^p, so log I < log delta^p
+                    axiom("exp_lt", x=log(Ip) / p, y=log(dp) / p)),     # and the p-th roots in the same order
+         Enorm < dlt), ["smt"])
+LEMMA1_CONCLUSION = obs[-1]
 ob("lemma1_p_range_900", "infoflow:A.3 Lemma 1 (L900) vs Thm 6 bullet 1 (L808)",
    "Lemma 1 at p = 1: with e^{2R} > 6M/delta, s(R) M + s(R) M < delta/3 (the proof never uses p > 1)",
    claim(["sp", "W", "M", "dp", "R"], [M > 0, dp > 0, sp.eq(s_of(R)), W.eq(exp(2 * R)),   # s(R)^1 = s(R), W = e^{2R}
@@ -191,10 +210,10 @@ ob("lemma1_p_range_900", "infoflow:A.3 Lemma 1 (L900) vs Thm 6 bullet 1 (L808)",
 LG, delta, ch, N0 = (var(v) for v in ("LG", "delta", "ch", "N0"))
 ob("replacement_unit_979", "infoflow:A.3 (L967-979)",
    "replacing one unit changes the output by ch <= L_G ||H - phi||_{L_p(nu)} < L_G delta <= eps/(2 N0)",
-   claim(["ch", "LG", "delta", "eps", "N0", "E"], [LG >= 0, N0 >= 1, eps > 0, delta > 0, E >= 0,
+   claim(["ch", "LG", "delta", "eps", "N0", "E"] + ["I", "T1", "T2", "sp", "M", "dp", "mid", "atom", "M1", "M2", "R", "C",
+                                                  "p", "mu0"], [LG >= 0, N0 >= 1, eps > 0, delta > 0, E >= 0,
                                                   fact(ch <= LG * E, "fact:G is L_G-Lipschitz in the unit's output"),
-                                                  fact(E < delta, "fact:Lemma 1 (L943): ||H - phi||_{L_p(nu)} < delta, the p-th root of lemma1_sum_934"),
-                                                  LG * delta <= eps / (2 * N0)],
+                                                  LG * delta <= eps / (2 * N0)] + link_hyps(LEMMA1_CONCLUSION),
          ch <= eps / (2 * N0)), ["smt"],
    finding=Finding("implicit-convention", "The L_p norm of Theorem 6 needs a measure on X^{T0}, and L965 uses "
                    "'the input distribution' without fixing one. attncert takes V uniform on [0,1]^m and the "

@@ -18,10 +18,10 @@ from fractions import Fraction as F
 
 from attncert.core.axioms import axiom
 from attncert.core.claims import Finding, Var, claim, fact
-from attncert.core.expr import IDX, abs_, add, and_, at, bsum, dot, exp, forall, implies, max_, norm, num, or_, seq, var, vadd, vscale, vsub, vvar
+from attncert.core.expr import DIM, IDX, PI, abs_, add, and_, at, bsum, dot, exp, forall, implies, max_, norm, num, or_, park, seq, var, vadd, vat, vscale, vseq, vsub, vvar
 from attncert.core.expr import vars_ as V
 from attncert.core.families import collector, family
-from attncert.core.theorems import link_hyps
+from attncert.core.theorems import link_hyps, link_shown
 from attncert.core.verdict import Verdict
 
 PAPER = "ks"
@@ -174,14 +174,50 @@ ob("thm2.score_bound_38", "ks:A.2 (37)-(38)",
           norm(X1) < rmax, norm(X2) < rmax],
          abs_(dot(vv, X1)) * K * abs_(dot(vv, X2)) <= K * rmax * rmax), ["smt"])
 Sq, ga, hc, W2 = V("Sq", "ga", "hc", "W2")   # Sq = sqrt(8/(pi d)), W2 = (|V|+1)^2
+# the arithmetic of (79): x1 = |(v_a - v_b)^T v|, x2 = |v^T v_c|, ga = ||v_a - v_b||, hc = ||v_c||; (76) and (77) are
+# plain premises here, shown at the unit vector of Lemma 2 by ks.thm.lemma3.statement_74_75, which links this step
 ob("lemma3.chain_79", "ks:B.1 Lemma 3 (79)",
    "|(v_a - v_b)^T v| K |v^T v_c| >= [Sq ||v_a - v_b||/W2] [W2^2 pi d delta/(8 eps r_min)] [Sq ||v_c||/W2] "
-   "= ||v_a - v_b|| ||v_c|| delta/(eps r_min) > delta, with Sq^2 pi d = 8, ||v_a - v_b|| > eps, ||v_c|| > r_min",
+   "= ||v_a - v_b|| ||v_c|| delta/(eps r_min) > delta, with Sq^2 pi d = 8, ||v_a - v_b|| > eps, ||v_c|| > r_min, "
+   "from (76) at v_a, v_b and (77) at v_c",
    claim(["x1", "x2", "K", "Sq", "W2", "P", "ga", "hc", "dl", "eps", "rmin"],
          [Sq > 0, W2 > 0, P > 0, dl > 0, eps > 0, rmin > 0, x1 >= 0, x2 >= 0, (Sq * Sq * P).eq(8),   # Sq = sqrt(8/(pi d)) (Sq > 0), P = pi d: the definition
           K.eq(W2 * W2 * P * dl / (8 * eps * rmin)), ga > eps, hc > rmin,
-          fact(x1 * W2 >= Sq * ga, "fact:(76) lower bound of Lemma 2 (a unit v with |v^T x| >= Sq ||x||/W2 on V u {0})"), fact(x2 * W2 >= Sq * hc, "fact:(77) = (76) with v_b = 0")],
+          x1 * W2 >= Sq * ga,    # (76) at v_a, v_b: |(v_a - v_b)^T v| >= Sq ||v_a - v_b||/W2
+          x2 * W2 >= Sq * hc],   # (77): (76) at v_c and 0
          x1 * K * x2 > dl), ["smt"])
+CHAIN79 = obs[-1]
+# Lemma 3 with v the unit vector of Lemma 2 (Park et al.'s Lemma 13, the axioms park_unit and park_lemma13; docs/axioms.md,
+# "Cited results") for V u {0}, enumerated as the family X_1, ..., X_M (M = |V| + 1, X_M = 0): (74) in the form
+# (W_K v_a)^T (W_Q v_c) = (v^T v_a) (u^T u') (v^T v_c) for W_K = u v^T, W_Q = u' v^T, with k = u^T u', and (75).
+# (77) is (76) at (v_c, 0): v^T (v_c - 0) = v^T v_c by bilinearity (dot_add, dot_scale) and |v^T 0| <= ||v|| 0
+Xf, Mv, kk = vseq("X"), var("M"), var("k")
+ia, ib, ic = V("a", "b", "c")
+pv = park(Xf, Mv)
+Xa, Xb, Xcc, XM = vat(Xf, ia), vat(Xf, ib), vat(Xf, ic), vat(Xf, Mv)
+dab, dcM = vsub(Xa, Xb), vsub(Xcc, XM)
+LEMMA3_PLAIN = [Mv >= 2, ia >= 1, ia <= Mv - 1, ib >= 1, ib <= Mv - 1, ic >= 1, ic <= Mv - 1,
+                norm(dab) > eps, norm(Xcc) > rmin, norm(XM).eq(0),
+                W2.eq(Mv * Mv), P.eq(PI * DIM), Sq > 0, (Sq * Sq * P).eq(8),
+                dl > 0, eps > 0, rmin > 0, abs_(kk).eq(W2 * W2 * P * dl / (8 * eps * rmin))]
+ob("lemma3.statement_74_75", "ks:B.1 Lemma 3 (73)-(79)",
+   "for v = park(X, M), the unit vector of Lemma 2 for V u {0} = {X_1, ..., X_M} (X_M = 0): "
+   "|(v^T v_a) k (v^T v_c) - (v^T v_b) k (v^T v_c)| > delta (74) for |k| = |u^T u'| as in (73), and "
+   "Sq ||v_c||/W2 <= |v^T v_c| <= ||v_c|| (75), from (76) at (v_a, v_b) and at (v_c, 0) (= (77)) and the chain (79)",
+   claim([Var("X", "vecs"), Var("M", "int"), Var("a", "int"), Var("b", "int"), Var("c", "int"),
+          "k", "W2", "P", "Sq", "dl", "eps", "rmin"],
+         LEMMA3_PLAIN + [
+             axiom("park_unit", X=Xf, M=Mv),                                          # ||v|| = 1
+             axiom("park_lemma13", X=Xf, M=Mv, i=ia, j=ib, c=Sq),                     # (76) at v_a, v_b
+             axiom("park_lemma13", X=Xf, M=Mv, i=ic, j=Mv, c=Sq),                     # (76) at v_c, 0
+             axiom("dot_add", x=pv, y=Xa, z=vscale(-1, Xb)), axiom("dot_scale", c=num(-1), x=pv, y=Xb),
+             axiom("dot_add", x=pv, y=Xcc, z=vscale(-1, XM)), axiom("dot_scale", c=num(-1), x=pv, y=XM),
+             axiom("cauchy_schwarz", x=pv, y=XM),                                     # v^T 0 = 0
+             axiom("norm_reverse_triangle", x=Xcc, y=vscale(-1, XM)), axiom("norm_scale", c=num(-1), x=XM),
+             axiom("cauchy_schwarz", x=pv, y=Xcc)]                                     # (75), upper half
+         + link_shown(CHAIN79, x1=abs_(dot(pv, dab)), x2=abs_(dot(pv, Xcc)), ga=norm(dab), hc=norm(Xcc), K=abs_(kk)),
+         and_(abs_(dot(pv, Xa) * kk * dot(pv, Xcc) - dot(pv, Xb) * kk * dot(pv, Xcc)) > dl,
+              Sq * norm(Xcc) <= W2 * abs_(dot(pv, Xcc)), abs_(dot(pv, Xcc)) <= norm(Xcc), norm(pv).eq(1))), ["smt"])
 g1, g2, g3, dstar = V("g1", "g2", "g3", "dstar")
 ob("thm2.lemma1_hypothesis_39", "ks:A.2 (39) with (43) and Lemma 1 (14)",
    "(43) sets delta = 2 log n + 3, but Lemma 1 needs delta > 2 log n + 3 (14); the score gaps are strictly > delta "

@@ -204,11 +204,13 @@ INFOFLOW = [
         "infoflow.lemma1", "infoflow", "Lemma 1", "infoflow:A.3 Lemma 1 (L900-904), proof (L905-943)",
         "Let p > 1, a < 0 < b, mu a finite positive measure on [a,b], H(x) = 1{x >= 0}. Then for every "
         "delta > 0 there exist A, B, C, D in R such that ||H - (A tanh(Bx + C) + D)||_{L_p(mu)} < delta.",
-        blocking="only the choices of the proof are transcribed (C (L923), R (L927), B (L930), the tails "
-                 "(L932) and the four-term sum infoflow.thm6.lemma1_sum_934, whose terms are premises); the "
-                 "choice of eta by continuity of mu and the split of ||H - phi||^p over [a,-eta], [eta,b], "
-                 "(-eta,eta) minus {0} and {0} are not steps, and no step states ||H - phi_{B,C}||_{L_p(mu)} < "
-                 "delta. (The proof never uses p > 1: infoflow.thm6.lemma1_p_range_900.)",
+        blocking="the choices of the proof are transcribed (C (L923), R (L927), B (L930), the tails (L932), the "
+                 "four-term sum infoflow.thm6.lemma1_sum_934, whose terms are premises) and the conclusion "
+                 "||H - phi_{B,C}||_{L_p(mu)} < delta follows from them by the p-th root "
+                 "(infoflow.thm6.lemma1_conclusion_943); but the choice of eta by continuity of mu, the split of "
+                 "||H - phi||^p over [a,-eta], [eta,b], (-eta,eta) minus {0} and {0} with the pointwise bounds on "
+                 "each piece (an integral, which the language cannot state) and the four terms' bounds are plain "
+                 "premises, not steps. (The proof never uses p > 1: infoflow.thm6.lemma1_p_range_900.)",
     ),
     # Not numbered results, but the bounds of App. B.1 and D.1 that Proposition 1's and Section 6's counting
     # rests on: the obligations prove the minimum of the leaf-premise abstraction (issue 16, item 8); the
@@ -255,7 +257,7 @@ KS = [
                  "cite axiom instances (triangle inequality, Cauchy-Schwarz for (31)'s upper half); (39)-(41) is a "
                  "checked step (ks.thm.thm2.gap_41: delta' < r_max K G from (29), (31) and the factorisation of "
                  "(41)), but its premises (40) (Lemma 1's conclusion at a^(i), a^(j)) and the matrix expansion of "
-                 "(41) lines 1-3 are plain, Lemma 1 is proved for every n only for sorted vectors (and for n = 2 in any order: the permutation step is open) and Lemma 3 is not established. No step states that F_S^(SA) is an (r, delta)-contextual mapping; the built "
+                 "(41) lines 1-3 are plain, Lemma 1 is proved for every n only for sorted vectors (and for n = 2 in any order: the permutation step is open); Lemma 3 is PROVED, at the unit vector of Lemma 2 (the cited axioms park_unit and park_lemma13), but no step of A.2 links it yet. No step states that F_S^(SA) is an (r, delta)-contextual mapping; the built "
                  "mapping for concrete data is certified separately (attncert construct ks-thm2), not as a step",
     ),
     theorem(
@@ -361,12 +363,13 @@ KS = [
         "ks.lemma2", "ks", "Lemma 2", "ks:B.1 Lemma 2 (L684-688), (72)",
         "(Park et al. 2021, Lemma 13.) For any finite X in R^d there is a unit vector v in R^d with "
         "(1/|X|^2) sqrt(8/(pi d)) ||x - x'|| <= |v^T (x - x')| <= ||x - x'|| for all x, x' in X (72).",
-        blocking="cited from Park et al. (2021), not proved in the paper, and not transcribed: it enters Lemma 3 "
-                 "only as the free-text premises fact:(76) and fact:(77) of ks.thm.lemma3.chain_79",
+        blocking="cited from Park et al. (2021), Lemma 13, and not proved in the paper; attncert does not prove it "
+                 "either: it is in the axiom list as park_unit and park_lemma13 (docs/axioms.md, 'Cited results'), for a "
+                 "family X_1, ..., X_M (at most M distinct points, so 1/M^2 <= 1/|X|^2), and Lemma 3 rests on it there. "
+                 "The upper half of (72) is Cauchy-Schwarz with ||v|| = 1",
     ),
-    # Root: the last inequality of (79), which is (74) after the identities of (79) lines 1-3 (x1 =
-    # |(v_a - v_b)^T v|, K = |u^T u'|, x2 = |v^T v_c|). Not named: x1 >= 0 and x2 >= 0 (the proof's notation for
-    # absolute values, not hypotheses of Lemma 3); they stay as blocking premises.
+    # Root: (74) and (75) at the unit vector v = park(X, M) of Lemma 2 (the cited axioms) for V u {0}, linking the
+    # arithmetic of (79) (ks.thm.lemma3.chain_79)
     theorem(
         "ks.lemma3", "ks", "Lemma 3", "ks:B.1 Lemma 3 (L692-702), (73)-(75); proof (76)-(79)",
         "Given an (r_min, r_max, eps)-separated finite vocabulary V in R^d with r_min > 0: for any delta > 0 "
@@ -374,22 +377,39 @@ KS = [
         "delta/(eps r_min) (73), |(W_K v_a)^T (W_Q v_c) - (W_K v_b)^T (W_Q v_c)| > delta (74) and "
         "(1/(|V|+1)^2) sqrt(8/(pi d)) ||v_c|| <= |v^T v_c| <= ||v_c|| (75) for all v_a, v_b, v_c in V with "
         "v_a != v_b, where W_K = u v^T and W_Q = u' v^T.",
-        roots=["ks.thm.lemma3.chain_79"],
+        roots=["ks.thm.lemma3.statement_74_75"],
         hypotheses={
+            "M >= 2": "M = |V| + 1 >= 2: V is a non-empty finite vocabulary, enumerated with 0 as X_1, ..., X_M (L706: "
+                      "Lemma 2 applied to V u {0})",
+            "a >= 1": "v_a = X_a in V (1 <= a <= |V|)",
+            "a <= (M - 1)": "v_a = X_a in V (a <= |V| = M - 1)",
+            "b >= 1": "v_b = X_b in V (1 <= b <= |V|)",
+            "b <= (M - 1)": "v_b = X_b in V (b <= |V| = M - 1)",
+            "c >= 1": "v_c = X_c in V (1 <= c <= |V|)",
+            "c <= (M - 1)": "v_c = X_c in V (c <= |V| = M - 1)",
+            "||(X[a] + -1*X[b])|| > eps": "||v_a - v_b|| > eps for v_a != v_b: Definition 1, condition 3 (V is "
+                                          "(r_min, r_max, eps)-separated)",
+            "||X[c]|| > rmin": "||v_c|| > r_min: Definition 1, condition 1 (V is (r_min, r_max, eps)-separated)",
+            "||X[M]|| == 0": "X_M = 0: the family is V u {0} (L706)",
             "Sq > 0": "Sq = sqrt(8/(pi d)) > 0: the constant of (72)/(75)",
-            "W2 > 0": "W2 = (|V|+1)^2 > 0: the constant of (73)/(75)",
-            "P > 0": "P = pi d > 0: the constant of (73)",
-            "Sq*Sq*P == 8": "definition of Sq = sqrt(8/(pi d)), P = pi d (72)/(75)",
-            "K == W2*W2*P*dl/(8*eps*rmin)": "(73): K = |u^T u'| = (|V|+1)^4 (pi d/8) delta/(eps r_min), hypothesis of Lemma 3",
+            "Sq*Sq*P == 8": "definition of Sq = sqrt(8/(pi d)) (with Sq > 0), P = pi d (72)/(75)",
+            "abs(k) == W2*W2*P*dl/(8*eps*rmin)": "(73): |u^T u'| = (|V|+1)^4 (pi d/8) delta/(eps r_min), hypothesis of "
+                                                 "Lemma 3 (k = u^T u')",
             "dl > 0": "delta > 0: 'for any delta > 0' (L692)",
             "eps > 0": "eps > 0: the separation constant of the (r_min, r_max, eps)-separated vocabulary "
                        "(Definition 1; implicit in (73), which divides by eps)",
             "rmin > 0": "r_min > 0: hypothesis of Lemma 3 (L692)",
-            "ga > eps": "||v_a - v_b|| > eps for v_a != v_b: Definition 1, condition 3 (V is (r_min, r_max, eps)-separated)",
-            "hc > rmin": "||v_c|| > r_min: Definition 1, condition 1 (V is (r_min, r_max, eps)-separated)",
         },
-        blocking="the root states (74) in the form of (79)'s last line; the existence of v (Lemma 2, cited, "
-                 "fact:(76)/(77)), the identities of (79) lines 1-3 and the conclusion (75) are not steps",
+        definitions={
+            "W2 == M*M": "definition: W2 = (|V| + 1)^2 = M^2",
+            "P == pi*dim": "definition: P = pi d, d the dimension of the space R^d of V (dim)",
+        },
+        note="v is park(X, M), the unit vector of Lemma 2 (Park et al.'s Lemma 13, the cited axioms park_unit and "
+             "park_lemma13) for V u {0}: one v for every v_a, v_b, v_c and every u, u' (it depends on V only). (74) is "
+             "stated as (v^T v_a) k (v^T v_c) - (v^T v_b) k (v^T v_c) with k = u^T u', which is (W_K v_a)^T (W_Q v_c) - "
+             "(W_K v_b)^T (W_Q v_c) for the rank-one W_K = u v^T, W_Q = u' v^T (matrices are not in the language). "
+             "(77) is (76) at (v_c, 0), by bilinearity of the inner product (dot_add, dot_scale). The arithmetic of "
+             "(79) is ks.thm.lemma3.chain_79, linked.",
     ),
     theorem(
         "ks.lemma4", "ks", "Lemma 4", "ks:B.2 Lemma 4 (L736-744), (83)-(84); proof (85)-(93)",

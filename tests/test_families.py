@@ -95,7 +95,7 @@ def test_checker_verifies_the_family_certificates(certs):
     assert code == 0, text
     status = {r_["path"].rsplit("/", 1)[-1]: r_["status"] for r_ in rep}
     assert status["f.gap.json"] == status["f.sum.json"] == "VERIFIED"
-    assert "axiom bmin_greatest (axiom list v9)" in text and "forall formulas as free Booleans" in text
+    assert "axiom bmin_greatest (axiom list v10)" in text and "forall formulas as free Booleans" in text
 
 
 def _cert(out, name):
@@ -397,7 +397,7 @@ def test_instances_at_an_index_prove_and_refuse(inst_certs):
     assert "forall_elim" in res["elim_j"].evidence.detail["reason"]
     code, text, rep = verify_dir(out)
     assert code == 0, text
-    assert "axiom sum_first (axiom list v9)" in text and "axiom forall_elim (axiom list v9)" in text
+    assert "axiom sum_first (axiom list v10)" in text and "axiom forall_elim (axiom list v10)" in text
 
 
 def _inst_cert(out, name):

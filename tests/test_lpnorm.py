@@ -62,7 +62,7 @@ def test_checker_verifies_and_refuses_forgeries(cert, tmp_path):
 
     out, r = cert
     code, text, _ = verify_dir(out)
-    assert code == 0 and "axiom lpnorm_triangle (axiom list v9)" in text and "L^p norm" in text, text
+    assert code == 0 and "axiom lpnorm_triangle (axiom list v10)" in text and "L^p norm" in text, text
     rel = path_for("", r).lstrip("/")
     obj = json.loads((out / rel).read_text())
     # the prover's own trust entry names what was abstracted: norms here, not exp/log terms

@@ -80,7 +80,7 @@ def test_checker_verifies_the_set_certificate(certs):
     assert code == 0, text
     status = {r_["path"].rsplit("/", 1)[-1]: r_["status"] for r_ in rep}
     assert status["s.bound.json"] == "VERIFIED"
-    assert "axiom card_bunion (axiom list v9)" in text and "subset formulas as free Booleans" in text
+    assert "axiom card_bunion (axiom list v10)" in text and "subset formulas as free Booleans" in text
 
 
 def _cert(out, name):

@@ -13,13 +13,13 @@ Backends and solvers are imported lazily."""
 from attncert.papers.infoflow import bounds
 from attncert.core.verdict import Verdict
 from attncert.core.versions import ATTNCERT_VERSION
-from attncert.user import IDX, Q, Claim, Outcome, abs_, and_, at, axiom, bmax, bmin, bsum, bunion, card, dot, exp, forall, fset, fsets, idx, implies, log, lpnorm, max_, min_, norm, not_, num, or_, prove, sat, seq, subset, union, var, vadd, vscale, vsub, vvar
+from attncert.user import DIM, IDX, PI, Q, Claim, Outcome, abs_, and_, at, axiom, bmax, bmin, bsum, bunion, card, dot, exp, forall, fset, fsets, idx, implies, log, lpnorm, max_, min_, norm, not_, num, or_, park, prove, sat, seq, subset, union, var, vadd, vat, vscale, vseq, vsub, vvar
 
 __version__ = ATTNCERT_VERSION
 __all__ = ["Verdict", "bounds", "check", "certify", "verify", "select", "__version__", "Q", "Claim", "Outcome",
            "abs_", "axiom", "dot", "exp", "log", "lpnorm", "max_", "min_", "norm", "prove", "var", "vadd", "vscale", "vsub", "vvar",
            "seq", "at", "IDX", "idx", "bsum", "bmax", "bmin", "forall", "fset", "fsets", "sat", "union", "bunion", "card",
-           "subset", "num", "and_", "or_", "not_", "implies"]
+           "subset", "num", "and_", "or_", "not_", "implies", "vseq", "vat", "park", "DIM", "PI"]
 
 
 def check(selector=None, timeout=300.0):

@@ -34,7 +34,7 @@ from typing import Iterable, Mapping
 from attncert.core.axioms import axiom  # noqa: F401 - re-exported by attncert
 from attncert.core.claims import Evidence, Hyp, Obligation, Result, Var, claim as _claim
 from attncert.core.errors import UsageError
-from attncert.core.expr import E, abs_, dot, exp, free_vars, log, lpnorm, max_, min_, node_of, norm, num, typed_leaves, var, vadd, vscale, vsub, vvar  # noqa: F401
+from attncert.core.expr import DIM, PI, E, abs_, dot, exp, free_vars, log, lpnorm, max_, min_, node_of, norm, num, park, typed_leaves, var, vadd, vat, vscale, vseq, vsub, vvar  # noqa: F401
 from attncert.core.expr import IDX, at, bmax, bmin, bsum, forall, idx, seq  # noqa: F401 - indexed families
 from attncert.core.expr import bunion, card, fset, fsets, sat, subset, union  # noqa: F401 - finite sets
 from attncert.core.expr import and_, implies, not_, or_  # noqa: F401 - connectives

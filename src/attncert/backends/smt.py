@@ -54,6 +54,7 @@ _ATOM_KINDS = (
      "Booleans (over-approximation)"),
     (("('card',", "('subset',"), "cardinalities of opaque finite sets abstracted as free reals, subset formulas as "
                                  "free Booleans (over-approximation)"),
+    (("('dim',)", "('pi',)"), "dim and pi abstracted as free reals (over-approximation)"),
 )
 
 _OPAQUE_HEADS = tuple(h for heads, _ in _ATOM_KINDS for h in heads)

@@ -24,6 +24,9 @@ Semantics (the same as the checker's, written independently; docs/soundness.md):
 - finite sets are opaque: a set has no solver term; each distinct card(A) is a fresh real atom and each
   distinct subset(A, B) a fresh Boolean atom. Inside them only the index terms of sat(S, i) and the bounds
   of bunion are translated, for their definedness conditions (docs/axioms.md, "Finite sets").
+- vector families (docs/notes/vector_families.md): vat(X, i) and park(X, M) are opaque vectors like vector
+  variables (only i and M are translated, for their definedness conditions); dim and pi are one fresh real
+  atom each, about which nothing is asserted.
 Solvers stop at deterministic resource limits (RLIMITS); the caller's wall clock is a safety kill."""
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from fractions import Fraction
 from attncert.core.errors import ExprError
 from attncert.core.expr import FAMILY, contains
 
-OPAQUE_DOMAINS = ("vec", "seq", "set", "sets")   # no solver term: only their atoms reach the solver
+OPAQUE_DOMAINS = ("vec", "vecs", "seq", "set", "sets")   # no solver term: only their atoms reach the solver
 
 # deterministic resource limits (z3 "rlimit", cvc5 "rlimit-per"); calibrated by benchmarks/smt_rlimit.py
 RLIMITS = {"z3": 40_000_000, "cvc5": 4_000_000}
@@ -283,6 +286,11 @@ class Translation:
                 self._set(n[1])
                 self.atoms[key] = self._fresh("t")
             return self.atoms[key]
+        if op in ("dim", "pi"):   # opaque reals: whatever is known of them comes from cited axiom instances
+            key = repr(n)
+            if key not in self.atoms:
+                self.atoms[key] = self._fresh("t")
+            return self.atoms[key]
         if op == "idx":
             if len(n) > 1:   # a pointwise condition's own index is level 0; an outer one stands only inside atoms
                 raise ExprError("an index of an outer big operator outside any big operator")
@@ -321,6 +329,10 @@ class Translation:
         elif n[0] == "vscale":
             self.term(n[1])
             self._vector(n[2])
+        elif n[0] in ("vat", "park"):
+            if n[1][0] != "vseq" or self.domains.get(n[1][1]) != "vecs":
+                raise ExprError(f"family {str(n[1][1])[:40]!r} is not declared with domain 'vecs'")
+            self.term(n[2])   # the index (vat) or the count (park), for its definedness conditions
         else:
             raise ExprError(f"operator {n[0]!r} is not a vector")
 
@@ -387,7 +399,7 @@ def _smooth(n) -> None:
     """No kink inside a derivative: abs, max, min and norm (||t x|| = |t| ||x|| at t = 0) are refused, and
     so is every vector operator."""
     if n[0] in ("abs", "max", "min", "norm", "lpnorm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx",
-                "card", "subset"):
+                "card", "subset", "vseq", "vat", "park", "dim", "pi"):
         raise ExprError(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):
@@ -408,7 +420,8 @@ def solve_claim(solver: str, domains: dict, hyps: list, goal, timeout_s: float, 
     Returns (answer, index of the query that is not unsat or None, number of queries, model or None):
     answer 'unsat' means every query is unsat. With ``want_model``, only the first goal conjunct's query
     is run and a sat answer carries the variables' values (as Fractions)."""
-    if want_model and "vec" in domains.values():
+    if want_model and ("vec" in domains.values() or "vecs" in domains.values()
+                       or any(contains(n, {"dim", "pi"}) for n in list(hyps) + [goal])):
         raise ExprError("no counterexample search over vectors (norm and dot are opaque atoms)")
     if want_model and any(contains(n, FAMILY) for n in list(hyps) + [goal]):
         raise ExprError("no counterexample search over sequences or big operators (they are opaque atoms)")

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .qarith import Undecided
-from .trees import BINDERS, KINDS, MAX_LEVEL, Reject, check_binders, idx_level, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
+from .trees import BINDERS, KINDS, MAX_LEVEL, NAMED, Reject, check_binders, idx_level, check_name, check_sorts, free_names as _free, identically_zero, log_rewrite, no_diff, parse
 
 AXIOMS_SCHEMA = "attncert.axioms/1"
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axioms.json")
@@ -41,7 +41,7 @@ def axioms() -> tuple[int, dict]:
             raise Reject(f"axiom list: bad or repeated name {str(name)[:30]!r}")
         vs = {check_name(v): d for v, d in a["vars"].items()}
         if any(d not in _LEAF_OF for d in vs.values()):
-            raise Reject(f"axiom {name}: a variable is neither real, int, vec, body, pred, set, setbody nor seq")
+            raise Reject(f"axiom {name}: a variable is neither real, int, vec, vecs, body, pred, set, setbody nor seq")
         hyps = [parse(h) for h in a["hyps"]]
         goal, insts = _template(a["goal"])
         plain = _replace(goal, {k: v[1] for k, v in insts.items()})   # each ["inst", F, t] read as F, for the checks
@@ -88,7 +88,7 @@ _TRUE = ("eq", ("num", Fraction(0)), ("num", Fraction(0)))
 def _replace(n, env: dict):
     if n[0] == "var" and n[1] in env:
         return env[n[1]]
-    if n[0] in ("num", "var", "vvar", "seq", "idx", "fset", "fsets"):
+    if n[0] in ("num", "var", "vvar", "seq", "idx", "fset", "fsets", "vseq", "dim", "pi"):
         return n
     return (n[0],) + tuple(_replace(c, env) if isinstance(c, tuple) else c for c in n[1:])
 
@@ -129,7 +129,7 @@ def shift_idx(t, d: int, depth: int = 0):
         return ("idx",) if k + d == 0 else ("idx", k + d)
     if t[0] in BINDERS:
         return (t[0], shift_idx(t[1], d, depth), shift_idx(t[2], d, depth + 1))
-    if t[0] in ("num", "var", "ivar", "vvar", "seq", "fset", "fsets"):
+    if t[0] in ("num", "var", "ivar", "vvar", "seq", "fset", "fsets", "vseq", "dim", "pi"):
         return t
     return (t[0],) + tuple(shift_idx(c, d, depth) if isinstance(c, tuple) else c for c in t[1:])
 
@@ -148,7 +148,7 @@ def swap_idx(n, depth: int = 0):
         return ("idx",) if k == 0 else ("idx", k)
     if n[0] in BINDERS:
         return (n[0], swap_idx(n[1], depth), swap_idx(n[2], depth + 1))
-    if n[0] in ("num", "var", "ivar", "vvar", "seq", "fset", "fsets"):
+    if n[0] in ("num", "var", "ivar", "vvar", "seq", "fset", "fsets", "vseq", "dim", "pi"):
         return n
     return (n[0],) + tuple(swap_idx(c, depth) if isinstance(c, tuple) else c for c in n[1:])
 
@@ -167,7 +167,7 @@ def subst_idx(n, t, depth: int = 0):
         return n
     if n[0] in BINDERS:
         return (n[0], subst_idx(n[1], t, depth), subst_idx(n[2], t, depth + 1))
-    if n[0] in ("num",) + ("var", "ivar", "vvar", "seq", "fset", "fsets"):
+    if n[0] in ("num",) + ("var", "ivar", "vvar", "seq", "fset", "fsets", "vseq", "dim", "pi"):
         return n
     return (n[0],) + tuple(subst_idx(c, t, depth) if isinstance(c, tuple) else c for c in n[1:])
 
@@ -210,6 +210,9 @@ def linear(n) -> dict:
         return out
     if n[0] == "vscale":
         return {v: ("mul", n[1], k) for v, k in linear(n[2]).items()}
+    if n[0] in ("vat", "park"):
+        # a family's vector or Park's vector is no linear combination of the vector variables: not expanded
+        raise Reject(f"vector_identity expands only vector variables (vvar), not {n[0]}")
     raise Reject(f"operator {str(n[0])[:20]!r} is not a vector")
 
 
@@ -237,14 +240,14 @@ def linear_differences(a, b) -> list:
 
 
 # the kinds an axiom variable may have, and the leaf each is written with (trees.KINDS); seq only for a witness
-_LEAF_OF = {k: KINDS[k][0] for k in ("real", "int", "body", "pred", "vec", "set", "setbody", "seq")}
+_LEAF_OF = {k: KINDS[k][0] for k in ("real", "int", "body", "pred", "vec", "vecs", "set", "setbody", "seq")}
 WITNESS_KINDS = ("real", "int", "seq")
 
 
 def _var_sorts(n, vs: dict, name: str) -> None:
-    """An axiom's vector variables are written vvar, its set variables fset, its real, integer, body and pred
-    ones var."""
-    if n[0] in ("var", "vvar", "seq", "fset", "fsets") and _LEAF_OF.get(vs.get(n[1])) != n[0]:
+    """An axiom's vector variables are written vvar, its families of vectors vseq, its set variables fset, its
+    real, integer, body and pred ones var."""
+    if n[0] in NAMED and _LEAF_OF.get(vs.get(n[1])) != n[0]:
         raise Reject(f"axiom {name}: {n[1]!r} is used with the wrong sort")
     for c in n[1:]:
         if isinstance(c, tuple):

@@ -13,6 +13,12 @@ Soundness rules of the translation (docs/soundness.md):
   body is never translated (it is total: trees.check_binders), only its bound N and at's index are
   (for their definedness conditions). A free ["idx"], which only the instantiated pointwise conditions
   of forall_intro and forall_mono contain, is one fresh real.
+- Vector families likewise (docs/notes/vector_families.md): vat(F, i) and park(F, M) are vectors, so they
+  only occur inside norm and dot atoms (keyed by their exact tree); a family is never declared, only the
+  index term i and the count M are translated (for their definedness conditions). ``dim`` and ``pi`` are
+  two fixed real constants ``k_dim`` and ``k_pi`` (declared only when used) about which nothing is asserted:
+  no generated symbol has an underscore (``v0``, ``t3``, ``q4``, ``b5``, ``i6``) and names never reach the
+  text, so they collide with nothing.
 - Finite sets likewise: each distinct card(A) is a fresh real atom and each distinct subset(A, B) a fresh
   Boolean atom; a set is never declared, only the index terms of sat(S, i) and the bounds of bunion
   inside them are translated (for their definedness conditions).
@@ -173,6 +179,14 @@ class _Tr:
                 self.fset(n[1])
                 self.atoms[key] = self.fresh("t")
             return self.atoms[key]
+        if op in CONSTANTS:
+            # the dimension d and the number pi: one opaque real each, nothing asserted of them (an
+            # over-approximation); a fixed symbol that no generated symbol and no variable can take
+            key = repr(n)
+            if key not in self.atoms:
+                self.atoms[key] = CONSTANTS[op]
+                self.decls.append(CONSTANTS[op])
+            return self.atoms[key]
         if op == "idx":
             if len(n) > 1:   # only the pointwise conditions have a free index, and it is their own (level 0)
                 raise Reject("an index of an outer big operator outside any big operator")
@@ -211,6 +225,11 @@ class _Tr:
         elif n[0] == "vscale":
             self.term(n[1])
             self.vector(n[2])
+        elif n[0] in ("vat", "park"):
+            # a vector of a family, or Park's vector for its first M: only the index or count is translated
+            if n[1][0] != "vseq" or self.domains.get(n[1][1]) != "vecs":
+                raise Reject(f"{n[0]}: its first argument is not a family of vectors declared with domain 'vecs'")
+            self.term(n[2])
         else:
             raise Reject(f"operator {n[0]!r} is not a vector")
 
@@ -254,7 +273,10 @@ class _Tr:
 
 
 POS, NONNEG = "pos", "nonneg"
-OPAQUE_DOMAINS = ("vec", "seq", "set", "sets")   # never declared: only their atoms reach the solver
+# the SMT symbols of the constants dim and pi: fixed, with an underscore, which no generated symbol (v0, t1, q2,
+# b3, i4: a letter and digits) has; variable names never reach the text. Not "pi" itself: z3 has a built-in pi
+CONSTANTS = {"dim": "k_dim", "pi": "k_pi"}
+OPAQUE_DOMAINS = ("vec", "vecs", "seq", "set", "sets")   # never declared: only their atoms reach the solver
 
 
 def sign(n) -> str | None:
@@ -297,8 +319,9 @@ def _differentiable(n) -> None:
     min or norm inside (they have kinks), no vector at all; poles and log arguments are definedness
     conditions."""
     if n[0] in ("abs", "max", "min", "norm", "lpnorm", "dot", "vvar", "vadd", "vscale", "sum", "bmax", "bmin", "at", "idx", "seq",
-                "card", "bunion", "union", "sat", "fset", "fsets", "subset"):
+                "card", "bunion", "union", "sat", "fset", "fsets", "subset", "vseq", "vat", "park", "dim", "pi"):
         # big operators, sequences and sets are opaque: no derivative of them; norm has a kink at the zero vector (||t x|| = |t| ||x||); vectors have no derivative here at all
+        # (vector families included); dim and pi are constants, refused all the same: no derivative rule is trusted for them
         raise Reject(f"derivative of {n[0]} (not differentiable everywhere)")
     for c in n[1:]:
         if isinstance(c, tuple):

@@ -21,11 +21,17 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(\[[A-Za-z0-9_,=]{1,60}\])?\Z")
 NARY = {"add", "mul", "max", "min", "and", "or", "vadd", "union"}
 UNARY = {"neg", "exp", "log", "abs", "not", "norm", "lpnorm", "card"}
 BINARY = {"div", "lt", "le", "gt", "ge", "eq", "ne", "implies", "vscale", "dot", "at", "sum", "bmax", "bmin", "forall",
-          "sat", "bunion", "subset"}
+          "sat", "bunion", "subset", "vat", "park"}
+# constants (docs/notes/vector_families.md): ["dim"], the dimension d of the R^d that every vector of the claim lies
+# in, and ["pi"], the number pi; exactly zero arguments. Opaque reals: only the SMT re-run decides a claim with them
+NULLARY = {"dim", "pi"}
 # vectors (docs/axioms.md, "Vectors"): vvar names a vector variable (declared 'vec'), vadd sums vectors,
 # vscale multiplies a real and a vector; norm and dot make reals of them. Vectors are opaque to every
 # evaluation: only the SMT re-run decides a claim with them, where norm and dot terms are atoms.
-VECTOR_OPS = {"vvar", "vadd", "vscale"}
+# vector families (docs/notes/vector_families.md): vseq names a family of vectors (declared 'vecs'), vat its vector
+# at a real index, park(F, M) the unit vector of Park et al.'s Lemma 13 for F_1..F_M (a Skolem function); both
+# vectors, as opaque as the others
+VECTOR_OPS = {"vvar", "vadd", "vscale", "vat", "park"}
 # indexed families (docs/axioms.md, "Indexed families"): seq names a real sequence (declared 'seq'), at its
 # value at a real index; sum, bmax, bmin and forall range over the integers 1..N, and ["idx"] in a body is
 # the index of the innermost of them. Opaque like vectors: the SMT re-run sees each as an atom.
@@ -35,12 +41,12 @@ VECTOR_OPS = {"vvar", "vadd", "vscale"}
 BINDERS = {"sum", "bmax", "bmin", "forall", "bunion"}
 SET_OPS = {"fset", "fsets", "sat", "union", "bunion", "card", "subset"}
 FAMILY_OPS = BINDERS | SET_OPS | {"seq", "at", "idx"}
-NAMED = ("var", "vvar", "seq", "fset", "fsets")
+NAMED = ("var", "vvar", "seq", "fset", "fsets", "vseq")
 # each kind of axiom (or cited) variable: the leaf it is written with and the sort of the term it takes. body,
 # pred and setbody terms may use the index of the big operator they stand under; the others may not
 KINDS = {"real": ("var", "real"), "int": ("var", "real"), "defined": ("var", "real"), "body": ("var", "real"),
          "pred": ("var", "formula"), "vec": ("vvar", "vec"), "seq": ("seq", "seq"), "set": ("fset", "set"),
-         "setbody": ("fset", "set"), "sets": ("fsets", "sets")}
+         "setbody": ("fset", "set"), "sets": ("fsets", "sets"), "vecs": ("vseq", "vecs")}
 RELS = {"lt", "le", "gt", "ge", "eq", "ne"}
 
 
@@ -104,6 +110,10 @@ def _parse(obj, depth: int, count: list, table: dict) -> tuple:
         if len(args) != 1:
             raise Reject(f"{op} takes one name")
         return _intern((op, check_name(args[0])), table)
+    if op in NULLARY:
+        if args:
+            raise Reject(f"{op} takes no argument")
+        return _intern((op,), table)
     if op == "idx":
         # ["idx"]: the index of the innermost enclosing big operator; ["idx", k], 1 <= k <= MAX_LEVEL: of the
         # k-th one outside it (de Bruijn levels; docs/axioms.md, "Nested big operators"). One spelling each:
@@ -158,22 +168,27 @@ def check_sorts(n: tuple, formula: bool) -> None:
     """Terms and formulas are kept apart, and real terms and vectors: a hypothesis or goal is a formula,
     the arguments of a relation and of every arithmetic operator are real terms, the arguments of a
     connective are formulas, vadd's and norm's are vectors, dot's two vectors, vscale's a real then a
-    vector."""
+    vector, vat's and park's a family of vectors (vseq) then a real."""
     if (_sort(n) == "formula") != formula:
         raise Reject(f"{'a formula' if formula else 'a term'} was expected, found {n[0]!r}")
 
 
 def sort_of(n: tuple) -> str:
-    """'real', 'vec', 'seq', 'set', 'sets' or 'formula'; Reject on a mixed-up tree."""
+    """'real', 'vec', 'vecs', 'seq', 'set', 'sets' or 'formula'; Reject on a mixed-up tree."""
     return _sort(n)
+
+
+_SORT_WHAT = {"formula": "a formula", "vecs": "a family of vectors (vseq)"}
 
 
 def _sort(n: tuple) -> str:
     op = n[0]
-    if op in ("num", "var", "idx"):
+    if op in ("num", "var", "idx") or op in NULLARY:
         return "real"
     if op == "vvar":
         return "vec"
+    if op == "vseq":
+        return "vecs"
     if op in ("seq", "fset", "fsets"):
         return {"seq": "seq", "fset": "set", "fsets": "sets"}[op]
     kids = [c for c in n[1:] if isinstance(c, tuple)]
@@ -181,6 +196,8 @@ def _sort(n: tuple) -> str:
         want = ["real", "vec"]
     elif op == "at":
         want = ["seq", "real"]
+    elif op in ("vat", "park"):
+        want = ["vecs", "real"]
     elif op == "sat":
         want = ["sets", "real"]
     elif op == "forall":
@@ -194,7 +211,7 @@ def _sort(n: tuple) -> str:
     for c, w in zip(kids, want):
         got = _sort(c)
         if got != w:
-            raise Reject(f"{op}: an argument must be {'a formula' if w == 'formula' else 'a ' + w + ' term'}, "
+            raise Reject(f"{op}: an argument must be {_SORT_WHAT.get(w, 'a ' + w + ' term')}, "
                          f"found {'a formula' if got == 'formula' else repr(c[0])}")
     if op in FORMULA_OPS or op in ("forall", "subset"):
         return "formula"
@@ -205,7 +222,7 @@ def _sort(n: tuple) -> str:
 
 # a big operator's body is total (so its atom needs no definedness condition): no log, derivative or vector,
 # division only by a non-zero number, powers only with exponents >= 0
-_NOT_IN_BODY = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot"}
+_NOT_IN_BODY = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot", "vseq", "vat", "park", "dim", "pi"}
 
 
 def idx_level(n: tuple) -> int:

@@ -165,7 +165,7 @@ def _claim(obj):
         if not isinstance(v, dict) or not ({"name", "domain"} <= set(v) <= {"name", "domain", "lo", "hi"}):
             raise Reject("malformed variable declaration")
         check_name(v["name"])
-        if v["domain"] not in ("real", "int", "defined", "vec", "seq", "set", "sets") or v["name"] in domains:
+        if v["domain"] not in ("real", "int", "defined", "vec", "vecs", "seq", "set", "sets") or v["name"] in domains:
             raise Reject(f"bad variable {str(v.get('name'))[:30]!r}")
         if "[" in v["name"] and v["name"].split("[", 1)[0] in DEFINED_BASES and v["domain"] != "defined":
             raise Reject(f"{v['name'][:40]!r} names a quantity defined by tree evidence: its domain must be 'defined'")
@@ -189,11 +189,22 @@ def _claim(obj):
         _declared(n, domains)
         check_sorts(n, formula=True)
         check_binders(n)
+    if any(_mentions(n, ("dim", "park")) for n in hyps + [goal]) and any(_mentions(n, ("lpnorm",)) for n in hyps + [goal]):
+        # with dim or park the vectors are points of R^dim; with lpnorm functions in L^p(nu): never both
+        # (docs/notes/vector_families.md, restriction 1)
+        raise Reject("a claim that mentions dim or park may not mention lpnorm (its vectors are points of R^dim, "
+                     "not functions in L^p)")
     return domains, boxes, hyps, goal
 
 
-_LEAF_DOMAIN = {"vvar": "vec", "seq": "seq", "fset": "set", "fsets": "sets"}
-_LEAF_WHAT = {"vec": "a vector", "seq": "a sequence", "set": "a finite set", "sets": "a sequence of finite sets"}
+def _mentions(n, ops: tuple) -> bool:
+    """Does an operator of ``ops`` occur in the tree ``n``?"""
+    return n[0] in ops or any(isinstance(c, tuple) and _mentions(c, ops) for c in n[1:])
+
+
+_LEAF_DOMAIN = {"vvar": "vec", "vseq": "vecs", "seq": "seq", "fset": "set", "fsets": "sets"}
+_LEAF_WHAT = {"vec": "a vector", "vecs": "a family of vectors", "seq": "a sequence", "set": "a finite set",
+              "sets": "a sequence of finite sets"}
 
 
 def _declared(n, domains) -> None:
@@ -380,6 +391,10 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
     if "vec" in domains.values() and kind not in ("smt", "none"):
         # vectors are opaque: no point, sample or interval gives them a value (docs/axioms.md, "Vectors")
         raise Reject(f"a claim over vector variables cannot rest on {kind} evidence (only smt)")
+    if ("vecs" in domains.values() or any(_mentions(n, ("dim", "pi")) for n in hyps + [goal])) \
+            and kind not in ("smt", "none"):
+        # nor do families of vectors, the dimension or pi (docs/notes/vector_families.md, restriction 2)
+        raise Reject(f"a claim over families of vectors, dim or pi cannot rest on {kind} evidence (only smt)")
     if any(_has_family(n) for n in hyps + [goal]) and kind not in ("smt", "none"):
         # so are sequences, big operators and finite sets (docs/axioms.md, "Indexed families", "Finite sets")
         raise Reject(f"a claim with sequences, sets or big operators cannot rest on {kind} evidence (only smt)")
@@ -439,7 +454,8 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
         vector_atoms = [a for a in atoms if a.startswith(("('norm',", "('lpnorm',", "('dot',"))]
         family_atoms = [a for a in atoms if a.startswith(("('sum',", "('bmax',", "('bmin',", "('at',", "('forall',"))]
         set_atoms = [a for a in atoms if a.startswith(("('card',", "('subset',"))]
-        if len(vector_atoms) + len(family_atoms) + len(set_atoms) < len(atoms):
+        const_atoms = [a for a in atoms if a.startswith(("('dim',", "('pi',"))]
+        if len(vector_atoms) + len(family_atoms) + len(set_atoms) + len(const_atoms) < len(atoms):
             trusted.append("exp/log/derivative terms abstracted as free reals (over-approximation)")
         if vector_atoms:
             trusted.append("norm, L^p norm and dot terms of opaque vectors abstracted as free reals, norms >= 0 "
@@ -449,6 +465,9 @@ def check_cert(obj: dict, solver_timeout: float = smtlib.SAFETY_WALL_S) -> tuple
                            "as free Booleans (over-approximation)")
         if set_atoms:
             trusted.append("cardinalities of opaque finite sets abstracted as free reals, subset formulas as free Booleans "
+                           "(over-approximation)")
+        if const_atoms:
+            trusted.append("the dimension dim and the number pi abstracted as free reals, nothing asserted of them "
                            "(over-approximation)")
 
     elif kind in ("interval", "counterexample"):
@@ -604,6 +623,8 @@ def _match(pat, term, cvars: dict, sub: dict) -> bool:
         leaf, want = KINDS.get(dom, ("var", "real"))
         if pat[0] != leaf or _sort_of(term) != want:
             return False
+        if dom == "vecs" and term[0] != "vseq":   # a family variable takes a family of the claim, by name, only
+            return False
         if dom not in ("body", "pred", "setbody") and free_idx(term):
             return False
         if dom == "int" and not _int_term(term):
@@ -738,7 +759,7 @@ def _mark_int_vars(n, domains):
     """The citing claim's integer variables as ('ivar', name), so that _match can tell them apart."""
     if n[0] == "var":
         return ("ivar", n[1]) if domains.get(n[1]) == "int" else n
-    if n[0] in ("num", "idx", "vvar", "seq"):
+    if n[0] in ("num", "idx", "vvar", "seq", "vseq", "dim", "pi"):
         return n
     return (n[0],) + tuple(_mark_int_vars(c, domains) if isinstance(c, tuple) else c for c in n[1:])
 

@@ -205,7 +205,7 @@ def _idx_image(body: tuple, term: tuple, depth: int = 0):
     return None
 
 
-_KIND = {"vec": ("vvar", "vec"), "seq": ("seq", "seq"), "set": ("fset", "set"), "setbody": ("fset", "set"),
+_KIND = {"vec": ("vvar", "vec"), "vecs": ("vseq", "vecs"), "seq": ("seq", "seq"), "set": ("fset", "set"), "setbody": ("fset", "set"),
          "sets": ("fsets", "sets"), "body": ("var", "real"), "pred": ("var", "formula")}
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from attncert.core.errors import ExprError
-from attncert.core.expr import LEAF_DOMAIN, E, check_arity, check_binders, free_vars, node_of, sha256, sort_of, to_json
+from attncert.core.expr import LEAF_DOMAIN, E, check_arity, check_binders, contains, free_vars, node_of, sha256, sort_of, to_json
 from attncert.core.verdict import Verdict
 
 PAPERS = ("infoflow", "ks")
@@ -23,8 +23,10 @@ def check_var_name(name) -> str:
         raise ExprError(f"variable name {str(name)[:40]!r}: must be an identifier [A-Za-z_][A-Za-z0-9_]* of at most "
                         "64 characters, optionally followed by [params]")
     return name
-DOMAINS = ("real", "int", "defined", "vec", "seq", "set", "sets")
+DOMAINS = ("real", "int", "defined", "vec", "vecs", "seq", "set", "sets")
 # "vec": a vector variable, written ("vvar", name); it only appears under vadd, vscale, norm, lpnorm and dot
+# "vecs": a family of vectors, written ("vseq", name); only as the first argument of vat and park
+# (docs/notes/vector_families.md)
 # "seq": a real sequence, written ("seq", name); it only appears as the first argument of at
 # "set": a finite set, written ("fset", name); "sets": a sequence of finite sets, written ("fsets", name), only
 # as the first argument of sat (docs/axioms.md, "Finite sets")
@@ -138,6 +140,10 @@ def check_claim(c: Claim) -> None:
     real = {v.name for v in vs if v.domain == "real"}
     for n in [h.expr for h in c.hyps] + [c.goal]:
         _diff_vars_real(n, real)
+    trees = [h.expr for h in c.hyps] + [c.goal]
+    if any(contains(n, {"dim", "park"}) for n in trees) and any(contains(n, {"lpnorm"}) for n in trees):
+        # with dim or park the vectors are points of R^dim, with lpnorm functions in L^p(nu): not both
+        raise ExprError("a claim that mentions dim or park may not mention lpnorm (its vectors are points of R^dim)")
     for v in vs:
         if v.lo is not None and v.hi is not None and Fraction(v.lo) > Fraction(v.hi):
             raise ExprError(f"empty box for {v.name}: lo > hi")
@@ -161,7 +167,7 @@ def _sorts(n: tuple, formula: bool) -> None:
 
 
 _LEAF_DOMAIN = LEAF_DOMAIN   # the named leaves that are not reals; a var is any other domain
-_WHAT = {"vec": "a vector", "seq": "a sequence", "set": "a finite set", "sets": "a sequence of finite sets"}
+_WHAT = {"vec": "a vector", "vecs": "a family of vectors", "seq": "a sequence", "set": "a finite set", "sets": "a sequence of finite sets"}
 
 
 def _leaf_names(n: tuple, doms: dict) -> None:

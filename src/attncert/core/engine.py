@@ -202,9 +202,14 @@ def _run(ob: Obligation, timeout: float) -> Result:
     # families", "Finite sets"): no point, sample or interval gives them values, so only VECTOR_METHODS
     # decide such a claim
     vectors = [v.name for v in ob.claim.vars if v.domain == "vec"]
+    families = [v.name for v in ob.claim.vars if v.domain == "vecs"]
+    trees = [h.expr for h in ob.claim.hyps] + [ob.claim.goal]
     opaque = (f"{', '.join(vectors[:3])} {'is a vector' if len(vectors) == 1 else 'are vectors'}" if vectors else
+              f"{', '.join(families[:3])} {'is a family' if len(families) == 1 else 'are families'} of vectors"
+              if families else
               "the claim has sequences, finite sets or big operators (sum, bmax, bmin, forall, bunion)"
-              if any(contains(n, FAMILY) for n in [h.expr for h in ob.claim.hyps] + [ob.claim.goal]) else None)
+              if any(contains(n, FAMILY) for n in trees) else
+              "the claim has dim or pi (opaque reals)" if any(contains(n, {"dim", "pi"}) for n in trees) else None)
     for method in ob.methods:
         tried.append(method)
         if opaque and method not in VECTOR_METHODS:

@@ -15,6 +15,10 @@ Operators
   vvar vadd vscale             vectors: ("vvar", name) a vector variable (domain "vec"), vadd (n-ary sum
                                of vectors), ("vscale", c, u) the real c times the vector u
   norm dot                     the real numbers ||u|| and u.v (Euclidean) of vectors
+  vseq vat park dim pi         vector families (docs/notes/vector_families.md): ("vseq", name) a family of vectors
+                               (domain "vecs"), ("vat", X, i) its vector at the real term i, ("park", X, M) the
+                               unit vector of Park et al.'s Lemma 13 for X_1..X_M (a Skolem function), ("dim",) the
+                               dimension d of the R^d all of a claim's vectors lie in, ("pi",) the number pi
   seq at                       indexed families: ("seq", name) a real sequence (domain "seq"), ("at", s, i)
                                its value at the real term i
   sum bmax bmin forall         big operators over the integers 1..N: ("sum", N, body) and the others;
@@ -41,13 +45,14 @@ from attncert.core.errors import ExprError, NotExact
 ARITH = {"add", "mul", "neg", "div", "pow", "exp", "log", "max", "min", "abs", "diff", "norm", "lpnorm", "dot"}
 RELATIONS = {"lt", "le", "gt", "ge", "eq", "ne"}
 LOGIC = {"and", "or", "not", "implies"}
-LEAVES = {"num", "var", "vvar", "seq", "idx", "fset", "fsets"}
-VECTOR = {"vvar", "vadd", "vscale"}  # the vector-valued nodes; norm and dot turn vectors into reals
+LEAVES = {"num", "var", "vvar", "vseq", "seq", "idx", "fset", "fsets"}
+VECTOR = {"vvar", "vadd", "vscale", "vat", "park"}  # the vector-valued nodes; norm and dot turn vectors into reals
+CONSTS = {"dim", "pi"}   # nullary: the dimension of the claim's R^d and the number pi (opaque reals)
 BINDERS = {"sum", "bmax", "bmin", "forall", "bunion"}  # over the integers 1..N; ("idx",) is the innermost one's index
 SETS = {"fset", "fsets", "sat", "union", "bunion", "card", "subset"}   # finite sets and their cardinalities
 FAMILY = BINDERS | SETS | {"seq", "at", "idx"}   # opaque like vectors: only SMT with cited axioms decides them
-NAMED = ("var", "vvar", "seq", "fset", "fsets")  # the leaves that carry a variable name
-ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES | VECTOR | FAMILY
+NAMED = ("var", "vvar", "vseq", "seq", "fset", "fsets")  # the leaves that carry a variable name
+ALL_OPS = ARITH | RELATIONS | LOGIC | LEAVES | VECTOR | FAMILY | CONSTS
 SYMBOL = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 
 
@@ -133,6 +138,24 @@ def vscale(c, u) -> E:
 def vsub(u, w) -> E:
     """u - w, written u + (-1) w."""
     return vadd(u, vscale(-1, w))
+
+
+def vseq(name: str) -> E:
+    """A family of vectors X_1, X_2, ... (declare it with domain "vecs"); ``vat(X, i)`` is its vector at i."""
+    return E(("vseq", name))
+
+
+def vat(x, i) -> E: return E(("vat", _const(x), _const(i)))
+
+
+def park(x, m) -> E:
+    """The unit vector that Park et al.'s Lemma 13 gives for the vectors X_1, ..., X_M of the family x (a Skolem
+    function: the axioms park_unit and park_lemma13 say what is known of it)."""
+    return E(("park", _const(x), _const(m)))
+
+
+DIM = E(("dim",))   # d: every vector of a claim lies in R^d, d >= 1 (an opaque real)
+PI = E(("pi",))     # the number pi (an opaque real: nothing is known of it but what a cited axiom says)
 
 
 def norm(u) -> E: return E(("norm", _const(u)))
@@ -388,6 +411,8 @@ def sort_of(node: tuple) -> str:
         return "real"
     if op == "vvar":
         return "vec"
+    if op == "vseq":
+        return "vecs"
     if op in ("seq", "fsets"):
         return "seq" if op == "seq" else "sets"
     if op == "fset":
@@ -398,8 +423,8 @@ def sort_of(node: tuple) -> str:
     for i, c in enumerate(kids):
         if op == "vscale":
             w = "real" if i == 0 else "vec"
-        elif op in ("at", "sat"):
-            w = ("seq" if op == "at" else "sets") if i == 0 else "real"
+        elif op in ("at", "sat", "vat", "park"):
+            w = {"at": "seq", "sat": "sets"}.get(op, "vecs") if i == 0 else "real"
         elif op in ("forall", "bunion"):
             w = "real" if i == 0 else ("formula" if op == "forall" else "set")
         else:
@@ -420,7 +445,7 @@ def sort_of(node: tuple) -> str:
 # value, idx none, pow a term and an int, diff a term and a name
 _NARY = {"add", "mul", "max", "min", "and", "or", "vadd", "union"}
 _ARITY = {"neg": 1, "exp": 1, "log": 1, "abs": 1, "not": 1, "norm": 1, "lpnorm": 1, "card": 1, "div": 2, "implies": 2,
-          "vscale": 2, "dot": 2, "at": 2, "sat": 2, "subset": 2, "sum": 2, "bmax": 2, "bmin": 2, "forall": 2,
+          "vscale": 2, "dot": 2, "vat": 2, "park": 2, "dim": 0, "pi": 0, "at": 2, "sat": 2, "subset": 2, "sum": 2, "bmax": 2, "bmin": 2, "forall": 2,
           "bunion": 2, "pow": 2, "diff": 2, **{r: 2 for r in RELATIONS}}
 
 
@@ -466,7 +491,7 @@ def check_arity(node) -> None:
 # inside a big operator's body only total operators (so a body is defined at every index, and the opaque
 # atom that stands for the big operator needs no definedness condition): no log, no derivative, no vectors,
 # a division only by a non-zero number, a power only with an exponent >= 0
-_BODY_FORBIDDEN = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot"}
+_BODY_FORBIDDEN = {"log", "diff", "vvar", "vadd", "vscale", "norm", "lpnorm", "dot", "vseq", "vat", "park", "dim", "pi"}
 
 
 def level(node: tuple) -> int:
@@ -593,12 +618,12 @@ def typed_leaves(node: tuple, acc: dict | None = None) -> dict:
     return acc
 
 
-LEAF_DOMAIN = {"vvar": "vec", "seq": "seq", "fset": "set", "fsets": "sets"}   # the named leaves that are not reals
+LEAF_DOMAIN = {"vvar": "vec", "vseq": "vecs", "seq": "seq", "fset": "set", "fsets": "sets"}   # the named leaves that are not reals
 
 
 def contains_opaque(node: tuple) -> bool:
     """Vectors or indexed families: only SMT with cited axioms decides such a claim."""
-    return contains(node, VECTOR | {"norm", "lpnorm", "dot"} | FAMILY)
+    return contains(node, VECTOR | {"norm", "lpnorm", "dot", "vseq"} | FAMILY | CONSTS)
 
 
 # ---------------------------------------------------------------------------------------
@@ -619,6 +644,12 @@ def show(node: tuple, depth: int = 0) -> str:
         return "i" if b <= 0 else f"i{b + 1}"
     if op in ("at", "sat"):
         return f"{s(node[1])}({s(node[2])})"
+    if op == "vat":
+        return f"{s(node[1])}[{s(node[2])}]"
+    if op == "park":
+        return f"park({s(node[1])}, {s(node[2])})"
+    if op in CONSTS:
+        return op
     if op == "union":
         return "(" + " u ".join(s(c) for c in node[1:]) + ")"
     if op == "card":

@@ -117,6 +117,17 @@ def mathml_node(node: tuple) -> str:
         return _index_name(_DEPTH[0] - 1 - (node[1] if len(node) > 1 else 0))
     if op in ("seq", "fset", "fsets"):
         return _mi(node[1], _LITERAL)
+    if op == "vseq":  # a family of vectors: bold, as a vector
+        return f'<mi mathvariant="bold">{html.escape(node[1])}</mi>'
+    if op == "vat":   # X_i
+        return f"<msub>{mathml_node(node[1])}{mathml_node(node[2])}</msub>"
+    if op == "park":  # the unit vector of Park et al.'s Lemma 13 for X_1..X_M
+        return (f'<mrow><mi>park</mi><mo>&#x2061;</mo><mrow><mo>(</mo>{mathml_node(node[1])}<mo>,</mo>'
+                f"{mathml_node(node[2])}<mo>)</mo></mrow></mrow>")
+    if op == "pi":
+        return "<mi>&#x3C0;</mi>"
+    if op == "dim":
+        return "<mi>d</mi>"
     if op in ("at", "sat"):
         return f"<mrow>{mathml_node(node[1])}<mo>&#x2061;</mo>{_paren(mathml_node(node[2]))}</mrow>"
     if op == "union":
