@@ -250,13 +250,16 @@ ob("sum_between_M_and_TM", f"{REF} (L408) M_i <= sum <= T M_i",
          and_(add(*lam) >= Mi, add(*lam) <= 4 * Mi)), ["smt"])
 la, lb = v("la", "lb")
 # The argmax of L361 ranges over y in P0, an infinite set (a union of spherical caps), so the step cannot be
-# written as a maximum over a finite family (bmax); (z(t), t) being one of its candidates (z(t) in K_1, t <= T0
-# outside t_1..t_{i-1}) is a fact about the construction that attncert cannot state yet: it stays a premise
+# written as a maximum over a finite family (bmax; attack round 24 refused that reading); that (z(t), t) is one of
+# its candidates (z(t) in U_t, a subset of K_1 and so of P0, and t <= T0 outside t_1..t_{i-1} = T - 1..T - i + 1) is
+# a fact about the construction that the language cannot state: la <= lb is a plain premise of the step (it is
+# the argmax property at that candidate), so nothing built on it closes (Theorem 4 is OPEN; docs/theorems.md,
+# "Premises the language cannot state")
 ob("lambda_le_M", f"{REF} (L408) the U-terms are <= M_i",
-   "lambda_i(z(t), t) <= lambda_i(y_i, t_i) (argmax over P0 and positions outside t_1..t_{i-1}, which t <= T0 is) "
-   "and lambda_i(y_i, t_i) <= M_i",
-   claim(["la", "lb", "Mi"], [fact(la <= lb, "fact:(y_i, t_i) is the argmax (L361) and (z(t), t) one of its "
-                                             "candidates"), lb <= Mi], la <= Mi), ["smt"])
+   "lambda_i(z(t), t) <= lambda_i(y_i, t_i) (the premise: (y_i, t_i) is the argmax of L361 and (z(t), t) one of its "
+   "candidates) and lambda_i(y_i, t_i) <= M_i, so lambda_i(z(t), t) <= M_i",
+   claim(["la", "lb", "Mi"], [la <= lb,    # the argmax property of (y_i, t_i) at the candidate (z(t), t): a premise
+                              lb <= Mi], la <= Mi), ["smt"])
 
 # ================================================================ the eight identities (L426-446)
 # a concrete layout: T = 6, H = 1, T0 = 4, J = {1, 3}, I' = {2, 4}, K' = {5, 6}

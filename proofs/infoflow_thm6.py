@@ -208,11 +208,16 @@ ob("lemma1_p_range_900", "infoflow:A.3 Lemma 1 (L900) vs Thm 6 bullet 1 (L808)",
 
 # ------------------------------------------------------------------ the replacement argument (L945-1000)
 LG, delta, ch, N0 = (var(v) for v in ("LG", "delta", "ch", "N0"))
+# ch <= L_G E is a plain premise: G is L_G-Lipschitz in the unit's scalar output (L969-975: a tanh/affine network on a
+# compact range), so pointwise |G(H(z), .) - G(phi(z), .)| <= L_G |H(z) - phi(z)|, and integrating against the input
+# distribution (nu its pushforward under z) gives the bound in L_p. Functions and integrals are not in the language
+# (docs/theorems.md, "Premises the language cannot state"); E < delta is Lemma 1's conclusion, linked
 ob("replacement_unit_979", "infoflow:A.3 (L967-979)",
-   "replacing one unit changes the output by ch <= L_G ||H - phi||_{L_p(nu)} < L_G delta <= eps/(2 N0)",
+   "replacing one unit changes the output by ch <= L_G ||H - phi||_{L_p(nu)} (the premise: G is L_G-Lipschitz in the "
+   "unit's output) < L_G delta (Lemma 1, infoflow.thm6.lemma1_conclusion_943) <= eps/(2 N0)",
    claim(["ch", "LG", "delta", "eps", "N0", "E"] + ["I", "T1", "T2", "sp", "M", "dp", "mid", "atom", "M1", "M2", "R", "C",
                                                   "p", "mu0"], [LG >= 0, N0 >= 1, eps > 0, delta > 0, E >= 0,
-                                                  fact(ch <= LG * E, "fact:G is L_G-Lipschitz in the unit's output"),
+                                                  ch <= LG * E,   # G is L_G-Lipschitz in the unit's output, in L_p
                                                   LG * delta <= eps / (2 * N0)] + link_hyps(LEMMA1_CONCLUSION),
          ch <= eps / (2 * N0)), ["smt"],
    finding=Finding("implicit-convention", "The L_p norm of Theorem 6 needs a measure on X^{T0}, and L965 uses "

@@ -111,7 +111,9 @@ INFOFLOW = [
                  "constant); part (ii) through the weights, the error budget (39)-(43) and the repaired network "
                  "(the printed output block violates the weight constraint, infoflow.thm4.output_block_weights). "
                  "No step states Omega(eps^{-k}) for every single-layer M1, nor the existence of M2 with its "
-                 "parameter count",
+                 "parameter count. The argmax of L361 ranges over an infinite set: that (z(t), t) is one of its "
+                 "candidates is a plain premise of infoflow.thm4.lambda_le_M (docs/theorems.md, 'Premises the "
+                 "language cannot state')",
     ),
     # Root: the final width bound of A.2 (L786), p >= C_{T,k,n} eps^{1 - m/(n+1)}, m = T - k + 1, which implies
     # the statement's Omega(eps^{-o}) (o is smaller by 1/(n+1): infoflow.thm5.exponent_proof_vs_formal).
@@ -194,7 +196,10 @@ INFOFLOW = [
         "<= eps and the norms of the weights of f1, f2 are bounded by B, then f1, f2 must have total "
         "parameter count of order O(eps^{min(1 - T0 d/n, 0)}).",
         blocking="only steps are transcribed: for (i) the choice of L (L831), the truncation (L839), the unit "
-                 "counts (L892-896), Lemma 1's choices and the replacement sum (L967-1000); for (ii) the packing "
+                 "counts (L892-896), Lemma 1's choices and conclusion (infoflow.thm6.lemma1_conclusion_943) and the "
+                 "replacement sum (L967-1000; that G is L_G-Lipschitz in the unit's output, in L_p, is a plain premise "
+                 "of infoflow.thm6.replacement_unit_979: functions and integrals are not in the language); for (ii) "
+                 "the packing "
                  "grid, count and separation (L995-1010). No step states the existence of f1, f2 with the count "
                  "and the L_p error, nor the lower bound; (ii) writes O for a lower bound "
                  "(infoflow.thm6.exponent_bullet2_vs_proof) and is vacuous for T0 d > n (checked for n = 1: "
@@ -379,8 +384,9 @@ KS = [
         "v_a != v_b, where W_K = u v^T and W_Q = u' v^T.",
         roots=["ks.thm.lemma3.statement_74_75"],
         hypotheses={
-            "M >= 2": "M = |V| + 1 >= 2: V is a non-empty finite vocabulary, enumerated with 0 as X_1, ..., X_M (L706: "
-                      "Lemma 2 applied to V u {0})",
+            "M >= 2": "M = |V| + 1 >= 2: V is a non-empty finite vocabulary (for V empty the lemma is vacuous), "
+                      "enumerated with 0 as X_1, ..., X_M (L706: Lemma 2 applied to V u {0}; 0 is not in V since "
+                      "r_min > 0, so M = |V u {0}|)",
             "a >= 1": "v_a = X_a in V (1 <= a <= |V|)",
             "a <= (M - 1)": "v_a = X_a in V (a <= |V| = M - 1)",
             "b >= 1": "v_b = X_b in V (1 <= b <= |V|)",
@@ -397,12 +403,13 @@ KS = [
                                                  "Lemma 3 (k = u^T u')",
             "dl > 0": "delta > 0: 'for any delta > 0' (L692)",
             "eps > 0": "eps > 0: the separation constant of the (r_min, r_max, eps)-separated vocabulary "
-                       "(Definition 1; implicit in (73), which divides by eps)",
+                       "(Definition 1; implicit in (73), which divides by eps: for eps < 0 no u, u' meet (73) and the "
+                       "lemma is vacuous)",
             "rmin > 0": "r_min > 0: hypothesis of Lemma 3 (L692)",
         },
         definitions={
             "W2 == M*M": "definition: W2 = (|V| + 1)^2 = M^2",
-            "P == pi*dim": "definition: P = pi d, d the dimension of the space R^d of V (dim)",
+            "P == pi()*dim()": "definition: P = pi d, d the dimension of the space R^d of V (dim)",
         },
         note="v is park(X, M), the unit vector of Lemma 2 (Park et al.'s Lemma 13, the cited axioms park_unit and "
              "park_lemma13) for V u {0}: one v for every v_a, v_b, v_c and every u, u' (it depends on V only). (74) is "

@@ -648,8 +648,8 @@ def show(node: tuple, depth: int = 0) -> str:
         return f"{s(node[1])}[{s(node[2])}]"
     if op == "park":
         return f"park({s(node[1])}, {s(node[2])})"
-    if op in CONSTS:
-        return op
+    if op in CONSTS:   # written as a call, so that a variable named pi or dim never reads the same
+        return f"{op}()"
     if op == "union":
         return "(" + " u ".join(s(c) for c in node[1:]) + ")"
     if op == "card":

@@ -25,7 +25,7 @@ from fractions import Fraction
 from attncert.core.axioms import bind, conditions
 from attncert.core.claims import Hyp, Obligation
 from attncert.core.errors import ExprError
-from attncert.core.expr import free_vars, show
+from attncert.core.expr import NAMED, free_vars, show
 
 THEOREM_SCHEMA = "attncert.theorem/2"
 MANIFEST_SCHEMA = "attncert.theorem-manifest/1"
@@ -75,7 +75,7 @@ def theorem(id_: str, paper: str, label: str, ref: str, statement: str, roots=()
 
 
 def _subst(n: tuple, sub: dict) -> tuple:
-    if n[0] in ("var", "vvar", "seq", "fset", "fsets"):
+    if n[0] in NAMED:   # every named leaf, families of vectors (vseq) included (attack round 35)
         return sub.get(n[1], n)
     if n[0] in ("num", "idx"):
         return n
