@@ -182,3 +182,24 @@ def test_lemma3_root_holds_at_park_vectors(d, nv, seed):
                 assert sq * np.linalg.norm(xc) <= w2 * abs(v @ xc) * (1 + 1e-9)
                 assert abs(v @ xc) <= np.linalg.norm(xc) * (1 + 1e-9)
     assert abs(np.linalg.norm(v) - 1) < 1e-12
+
+
+def test_cited_results_are_marked_on_both_sides():
+    """The two Park entries are the list's only cited results, read alike by the prover and the checker, and a theorem
+    resting on them says so: the checker's line for Lemma 3's theorem certificate and the prover's table."""
+    from pathlib import Path
+
+    from attncert.checker import axioms as checker_axioms
+    from attncert.checker.verify import verify_paths
+    from attncert.core.axioms import axiom_list, cited
+    from attncert.core.theorems import axioms_text
+
+    assert checker_axioms.cited() == {"park_unit", "park_lemma13"}
+    assert set(cited(axiom_list()[1])) == {"park_unit", "park_lemma13"}
+    assert axioms_text(["cauchy_schwarz", "park_unit"]) == "cauchy_schwarz, park_unit (cited, not proved here)"
+    root = Path(__file__).resolve().parents[1] / "certificates" / "ks"
+    buf = io.StringIO()
+    code = verify_paths([str(root / "theorems" / "ks.lemma3.json"), str(root / "ks_theorems")], buf, report=[],
+                        allow_conditional=False)
+    line = next(ln for ln in buf.getvalue().splitlines() if "theorem ks.lemma3 " in ln)
+    assert code == 0 and "rests on cited results, not proved here: park_lemma13, park_unit" in line, line

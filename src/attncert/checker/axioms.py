@@ -78,8 +78,19 @@ def axioms() -> tuple[int, dict]:
             raise Reject(f"axiom {name}: a seq variable is only a witness")
         if wit and any(set(wit) & _free(h) for h in hyps):
             raise Reject(f"axiom {name}: a witness in a condition")
+        if "cited" in a and a["cited"] is not True:
+            raise Reject(f"axiom {name}: 'cited' must be true when present")
         out[name] = (vs, hyps, goal, a["statement"], tuple(wit))
     return data["version"], out
+
+
+@lru_cache(maxsize=None)
+def cited() -> frozenset:
+    """The entries that are results of the literature a paper cites without proof, not textbook facts
+    (docs/axioms.md, "Cited results"): a theorem that rests on one says so."""
+    axioms()   # the list is valid
+    with open(PATH, encoding="utf-8") as fh:
+        return frozenset(a["name"] for a in json.load(fh)["axioms"] if a.get("cited") is True)
 
 
 _TRUE = ("eq", ("num", Fraction(0)), ("num", Fraction(0)))

@@ -1458,7 +1458,9 @@ def verify_paths(paths, out, solver_timeout: float = smtlib.SAFETY_WALL_S, quiet
                                                  "checked" if obj.get("cases") is not None else "") + "]"
                                if own else "")
                             + (f" -- {why[0]}" if why and computed != "PROVED" else "")
-                            + (f"; axioms: {', '.join(axioms)}" if axioms and computed.startswith("PROVED") else ""))
+                            + (f"; axioms: {', '.join(axioms)}" if axioms and computed.startswith("PROVED") else "")
+                            + (f"; rests on cited results, not proved here: {', '.join(sorted(set(axioms) & axiom_list.cited()))}"
+                               if set(axioms) & axiom_list.cited() and computed.startswith("PROVED") else ""))
                       + "\n")
         report.append(rec)
         theorems_ok += 1

@@ -99,7 +99,7 @@ def cmd_theorems(args, out, err) -> int:
     """Runs every obligation (cached), then the prover's closure walk; `verify` re-establishes each row
     from the theorem certificates that `certify` writes."""
     from attncert import api
-    from attncert.core.theorems import theorem_rows
+    from attncert.core.theorems import axioms_text, theorem_rows
 
     _check_paper(args.paper)
     results = run_all(api.select("all"), args.timeout, err, "checking", jobs=args.jobs, use_cache=not args.no_cache)
@@ -110,7 +110,7 @@ def cmd_theorems(args, out, err) -> int:
         what = r["instances"] or ""
         out.write(f"{r['label']:<16} {r['paper']:<9} {r['verdict']:<21}"
                   + (f" [{what}]" if what else "")
-                  + (f" axioms: {', '.join(r['axioms'])}" if r["axioms"] else "") + "\n")
+                  + (f" axioms: {axioms_text(r['axioms'])}" if r["axioms"] else "") + "\n")
         if r["repaired"]:
             out.write(f"{'':<16} repaired version: {r['repaired']}\n")
         if args.verbose and r["definitions"]:

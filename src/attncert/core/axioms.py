@@ -29,6 +29,7 @@ class Axiom:
     statement: str
     ref: str
     exists: tuple = ()   # the witnesses of an existence axiom (docs/axioms.md, "Existence")
+    cited: bool = False  # a result of the literature cited without proof (docs/axioms.md, "Cited results")
 
 
 @lru_cache(maxsize=None)
@@ -37,9 +38,16 @@ def axiom_list() -> tuple[int, dict[str, Axiom]]:
     text = resources.files("attncert").joinpath("checker", "axioms.json").read_text(encoding="utf-8")
     data = json.loads(text)
     table = {a["name"]: Axiom(a["name"], dict(a["vars"]), tuple(from_json(h) for h in a["hyps"]),
-                              _template(a["goal"]), a["statement"], a["ref"], tuple(a.get("exists", ())))
+                              _template(a["goal"]), a["statement"], a["ref"], tuple(a.get("exists", ())),
+                              a.get("cited") is True)
              for a in data["axioms"]}
     return data["version"], table
+
+
+def cited(names) -> list[str]:
+    """The names among ``names`` that are cited results of the literature, not textbook facts."""
+    table = axiom_list()[1]
+    return sorted(n for n in names if n in table and table[n].cited)
 
 
 def _template(obj) -> tuple:

@@ -826,6 +826,14 @@ def _defined_name(expr) -> str:
     return expr[1][1] if isinstance(expr, list) else expr.split(" == ")[0]
 
 
+def axioms_text(names) -> str:
+    """The axioms a theorem rests on, each cited result of the literature marked (docs/axioms.md, "Cited results")."""
+    from attncert.core.axioms import cited
+
+    marked = set(cited(names))
+    return ", ".join(f"{n} (cited, not proved here)" if n in marked else n for n in names)
+
+
 def theorems_markdown(rows: list[dict]) -> str:
     """The table of docs/theorems.md: counts, one row per result, and each result that is not PROVED with
     what blocks it (every blocking step)."""
@@ -833,13 +841,19 @@ def theorems_markdown(rows: list[dict]) -> str:
     for r in rows:
         counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
     order = ("PROVED", "PROVED FOR INSTANCES", "CONFIRMED", "REFUTED AS PRINTED", "OPEN")
+    from attncert.core.axioms import cited
+
+    on_cited = [r["label"] for r in rows if r["verdict"].startswith("PROVED") and cited(r["axioms"])]
     out = [f"{len(rows)} numbered results (with repaired versions as separate rows): "
-           + ", ".join(f"**{counts[v]} {v}**" for v in order if v in counts) + ".", "",
+           + ", ".join(f"**{counts[v]} {v}**" for v in order if v in counts) + "."
+           + (f" Of the proved ones, {len(on_cited)} rest{'s' if len(on_cited) == 1 else ''} on a result of the "
+              f"literature that the paper cites without proof ({', '.join(on_cited)}; docs/axioms.md, \"Cited "
+              "results\")." if on_cited else ""), "",
            "| paper | result | verdict | range | axioms | roots |", "| --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         roots = ", ".join(f"`{x}`" for x in (r["roots"] or ([r["printed"]] if r["printed"] else [])))
         out.append(f"| {r['paper']} | {r['label']} (`{r['id']}`) | {r['verdict']} | {r['instances'] or ''} | "
-                   f"{', '.join(r['axioms'])} | {roots} |")
+                   f"{axioms_text(r['axioms'])} | {roots} |")
     defined = [r for r in rows if r.get("definitions")]
     if defined:
         out += ["", "## Definitions the roots use", "",

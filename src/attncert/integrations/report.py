@@ -314,7 +314,7 @@ def build(results) -> dict[str, str]:
     import fnmatch
     from collections import Counter
 
-    from attncert.core.theorems import theorem_rows
+    from attncert.core.theorems import axioms_text, theorem_rows
     from attncert.integrations import plots
     from attncert.integrations.audit import audit, headline, registered
     from attncert.integrations.coverage import items
@@ -384,7 +384,7 @@ def build(results) -> dict[str, str]:
                 if t["instances"]:
                     body.append(f"<p>Proved for the instances {_e(t['instances'])}.</p>")
                 if t["axioms"]:
-                    body.append(f"<p>Rests on the axioms: {_e(', '.join(t['axioms']))}.</p>")
+                    body.append(f"<p>Rests on the axioms: {_e(axioms_text(t['axioms']))}.</p>")
                 if t["printed"]:
                     body.append(f"<p>Refuted as printed by {_ob_link(t['printed'], 1)}; repaired version: "
                                 f"<code>{_e(t['repaired'])}</code>.</p>")
