@@ -111,7 +111,7 @@ KS = [
     ("lemma", "Lemma 3", 692, "transcribed", ["ks.thm.lemma3.*"], "(74) and (75) at v = park(X, M), the unit vector of Lemma 2 for V u {0} (ks.thm.lemma3.statement_74_75), linking the chain (79); closed (docs/theorems.md)"),
     ("display", "(73)", 694, "transcribed", ["ks.thm.lemma3.statement_74_75"], "the hypothesis |u^T u'| = (|V|+1)^4 (pi d/8) delta/(eps r_min), with k = u^T u'"),
     ("display", "(74)", 698, "transcribed", ["ks.thm.lemma3.statement_74_75", "ks.thm.lemma3.chain_79"], "as (v^T v_a) k (v^T v_c) - (v^T v_b) k (v^T v_c), which is (74) for W_K = u v^T, W_Q = u' v^T; proved through the chain (79)"),
-    ("display", "(75)", 700, "transcribed", ["ks.thm.lemma3.statement_74_75"], "lower half from (77), upper half Cauchy-Schwarz with ||v|| = 1; also checked on built instances by `attncert construct ks-thm2`"),
+    ("display", "(75)", 700, "transcribed", ["ks.thm.lemma3.statement_74_75", "ks.thm.lemma3.statement_75"], "lower half from (77), upper half Cauchy-Schwarz with ||v|| = 1; on its own for every v_c (ks.thm.lemma3.statement_75); also checked on built instances by `attncert construct ks-thm2`"),
     ("display", "(76)", 706, "transcribed", ["ks.thm.lemma3.statement_74_75"], "Lemma 2 applied to V u {0} = {X_1, ..., X_M}: the axiom park_lemma13 at (a, b), shown in ks.thm.lemma3.statement_74_75 and carried into the linked chain ks.thm.lemma3.chain_79"),
     ("display", "(77)", 712, "transcribed", ["ks.thm.lemma3.statement_74_75"], "(76) at (v_c, 0): park_lemma13 at (c, M) with X_M = 0, then v^T (v_c - 0) = v^T v_c (dot_add, dot_scale, Cauchy-Schwarz with ||0|| = 0)"),
     ("display", "(78)", 716, "not transcribed", [], "definition (no claim to check): the choice of |u^T u'| (repeats (73))"),

@@ -218,6 +218,20 @@ ob("lemma3.statement_74_75", "ks:B.1 Lemma 3 (73)-(79)",
          + link_shown(CHAIN79, x1=abs_(dot(pv, dab)), x2=abs_(dot(pv, Xcc)), ga=norm(dab), hc=norm(Xcc), K=abs_(kk)),
          and_(abs_(dot(pv, Xa) * kk * dot(pv, Xcc) - dot(pv, Xb) * kk * dot(pv, Xcc)) > dl,
               Sq * norm(Xcc) <= W2 * abs_(dot(pv, Xcc)), abs_(dot(pv, Xcc)) <= norm(Xcc), norm(pv).eq(1))), ["smt"])
+# (75) alone, for every v_c in V (also when V has one element, where (74) has no pair v_a != v_b): it needs neither
+# v_a, v_b nor (73), so a later link (Theorem 2's (31)) can take it without them
+ob("lemma3.statement_75", "ks:B.1 Lemma 3 (75), (77)",
+   "for v = park(X, M), the unit vector of Lemma 2 for V u {0} = {X_1, ..., X_M} (X_M = 0): "
+   "Sq ||v_c||/W2 <= |v^T v_c| <= ||v_c|| (75), from (76) at (v_c, 0) (= (77)) and Cauchy-Schwarz",
+   claim([Var("X", "vecs"), Var("M", "int"), Var("c", "int"), "W2", "P", "Sq"],
+         [Mv >= 2, ic >= 1, ic <= Mv - 1, norm(XM).eq(0), W2.eq(Mv * Mv), P.eq(PI * DIM), Sq > 0, (Sq * Sq * P).eq(8),
+          axiom("park_unit", X=Xf, M=Mv),
+          axiom("park_lemma13", X=Xf, M=Mv, i=ic, j=Mv, c=Sq),                        # (76) at v_c, 0
+          axiom("dot_add", x=pv, y=Xcc, z=vscale(-1, XM)), axiom("dot_scale", c=num(-1), x=pv, y=XM),
+          axiom("cauchy_schwarz", x=pv, y=XM),
+          axiom("norm_reverse_triangle", x=Xcc, y=vscale(-1, XM)), axiom("norm_scale", c=num(-1), x=XM),
+          axiom("cauchy_schwarz", x=pv, y=Xcc)],
+         and_(Sq * norm(Xcc) <= W2 * abs_(dot(pv, Xcc)), abs_(dot(pv, Xcc)) <= norm(Xcc), norm(pv).eq(1))), ["smt"])
 g1, g2, g3, dstar = V("g1", "g2", "g3", "dstar")
 ob("thm2.lemma1_hypothesis_39", "ks:A.2 (39) with (43) and Lemma 1 (14)",
    "(43) sets delta = 2 log n + 3, but Lemma 1 needs delta > 2 log n + 3 (14); the score gaps are strictly > delta "

@@ -382,7 +382,9 @@ KS = [
         "delta/(eps r_min) (73), |(W_K v_a)^T (W_Q v_c) - (W_K v_b)^T (W_Q v_c)| > delta (74) and "
         "(1/(|V|+1)^2) sqrt(8/(pi d)) ||v_c|| <= |v^T v_c| <= ||v_c|| (75) for all v_a, v_b, v_c in V with "
         "v_a != v_b, where W_K = u v^T and W_Q = u' v^T.",
-        roots=["ks.thm.lemma3.statement_74_75"],
+        roots=["ks.thm.lemma3.statement_74_75", "ks.thm.lemma3.statement_75"],
+        cases="the two parts of the statement, at the same v = park(X, M): (74) (with (75)) for every v_a != v_b, v_c "
+              "and every u, u' with (73); (75) for every v_c on its own (|V| = 1 included)",
         hypotheses={
             "M >= 2": "M = |V| + 1 >= 2: V is a non-empty finite vocabulary (for V empty the lemma is vacuous), "
                       "enumerated with 0 as X_1, ..., X_M (L706: Lemma 2 applied to V u {0}; 0 is not in V since "
@@ -416,7 +418,8 @@ KS = [
              "stated as (v^T v_a) k (v^T v_c) - (v^T v_b) k (v^T v_c) with k = u^T u', which is (W_K v_a)^T (W_Q v_c) - "
              "(W_K v_b)^T (W_Q v_c) for the rank-one W_K = u v^T, W_Q = u' v^T (matrices are not in the language). "
              "(77) is (76) at (v_c, 0), by bilinearity of the inner product (dot_add, dot_scale). The arithmetic of "
-             "(79) is ks.thm.lemma3.chain_79, linked.",
+             "(79) is ks.thm.lemma3.chain_79, linked. (75) is also a root on its own (ks.thm.lemma3.statement_75), "
+             "for every v_c in V, |V| = 1 included, without v_a, v_b and (73).",
     ),
     theorem(
         "ks.lemma4", "ks", "Lemma 4", "ks:B.2 Lemma 4 (L736-744), (83)-(84); proof (85)-(93)",

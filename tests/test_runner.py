@@ -110,16 +110,25 @@ def test_junit_failure_and_skip():
 
 
 def test_pytest_plugin_in_a_fresh_project(tmp_path):
+    import shutil
+
     certs = os.path.join(os.path.dirname(os.path.dirname(__file__)), "certificates", "infoflow", "infoflow_thm6")
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--attncert", "infoflow.thm6.lemma1*",
-           "--attncert-certs", certs]
-    # some of these certificates cite free-text sources (CONDITIONAL): they fail unless allowed
-    r = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True)
-    assert r.returncode == 1 and "CONDITIONAL" in r.stdout, r.stdout[-2000:]
-    r = subprocess.run(cmd + ["--attncert-allow-conditional"], cwd=tmp_path, capture_output=True, text=True)
+           "--attncert-certs"]
+    # the whole folder: every certificate verifies, none is conditional
+    r = subprocess.run(cmd + [certs], cwd=tmp_path, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout[-2000:]
     n_cert = len([f for f in os.listdir(certs) if f.endswith(".json")])
     assert f"{len(select('infoflow.thm6.lemma1*')) + n_cert} passed" in r.stdout
+    # without the certificate that lemma1_conclusion_943 links (lemma1_sum_934), that one is CONDITIONAL: it fails
+    # unless allowed
+    part = tmp_path / "part"
+    shutil.copytree(certs, part)
+    (part / "infoflow.thm6.lemma1_sum_934.json").unlink()
+    r = subprocess.run(cmd + [str(part)], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 1 and "CONDITIONAL" in r.stdout, r.stdout[-2000:]
+    r = subprocess.run(cmd + [str(part), "--attncert-allow-conditional"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout[-2000:]
     # a tampered certificate fails its test
     bad = tmp_path / "bad.json"
     src = open(os.path.join(certs, sorted(os.listdir(certs))[0])).read()
