@@ -261,7 +261,7 @@ INFOFLOW = [
      "with the size claim |U_j| = floor(L^2/(4 T0 eps)) = O(1/eps) that follows it"),
     ("display", "(13)", 408, "transcribed",
      ["infoflow.thm4.T0_identity_13", "infoflow.thm4.exponent_gap_13", "infoflow.thm4.pigeonhole_threshold",
-      "infoflow.thm4.cube_cell_diameter.*", "infoflow.thm4.ratio_cell*", "infoflow.thm4.avg_cells_bound",
+      "infoflow.thm4.cube_cell_diameter*", "infoflow.thm4.ratio_cell*", "infoflow.thm4.avg_cells_bound",
       "infoflow.thm4.values_norm_*"],
      "with the constraint-space count it compares (L404): value norm <= 1 as printed REFUTED, repaired PROVED"),
     ("display", "(14)", 462, "transcribed", ["infoflow.thm4.identity_14_15"], ""),

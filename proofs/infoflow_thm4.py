@@ -22,12 +22,12 @@ from attncert.papers.infoflow.depth import C_ABS, b_points
 from attncert.papers.ks.boltzmann import boltz as ks_boltz, entropy as ks_entropy, logsumexp as ks_logsumexp
 from attncert.papers.ks.boltzmann import partition as ks_partition, softmax as ks_softmax
 from attncert.core.expr import E, abs_, add, and_, diff, exp, free_vars, implies, log, max_, min_, node_of, not_, num, or_, substitute, var
-from attncert.core.expr import IDX, at as at_, bmax, bmin, forall, norm, seq, vadd, vscale, vsub, vvar
+from attncert.core.expr import IDX, at as at_, bmax, bmin, bsum, forall, norm, seq, vadd, vscale, vsub, vvar
 from attncert.core.expr import vars_ as v
 from attncert.core.families import collector, family
 from attncert.papers.infoflow.witness import tanh_tree
 from attncert.core.verdict import Verdict
-from attncert.core.theorems import cases_hyp, link_hyps, mvt_hyp
+from attncert.core.theorems import cases_hyp, each_hyps, link_hyps, mvt_hyp
 from attncert_proofs.infoflow_thm6 import obs as _thm6_obs
 
 PAPER = "infoflow"
@@ -202,6 +202,15 @@ d1, d2, d3, sd = v("d1", "d2", "d3", "sd")
 ob("cube_cell_diameter.n3", f"{REF} (L408) accuracy of the average",
    "two points in one cube of side s (n = 3) are within l2 distance s sqrt(n): sum d_i^2 <= n s^2",
    claim(["d1", "d2", "d3", "sd"], [abs_(d1) <= sd, abs_(d2) <= sd, abs_(d3) <= sd], sq([d1, d2, d3]) <= 3 * sd * sd), ["smt"])
+# the same for every n: two points in one cube of side s in R^n differ by d with |d_i| <= s, so ||d||^2 <= n s^2
+DI, sdv = at_(seq("d"), IDX), var("sd")
+ob("cube_cell_diameter", f"{REF} (L408) accuracy of the average, every n",
+   "two points in one cube of side s in R^n are within l2 distance s sqrt(n): sum_i d_i^2 <= n s^2 for |d_i| <= s",
+   claim([Var("n", "int"), Var("d", "seq"), "sd"],
+         [var("n") >= 0, forall(var("n"), abs_(DI) <= sdv),
+          axiom("forall_mono", N=var("n"), P=abs_(DI) <= sdv, Q=DI ** 2 <= sdv * sdv),
+          axiom("sum_mono", N=var("n"), f=DI ** 2, g=sdv * sdv), axiom("sum_const", N=var("n"), c=sdv * sdv)],
+         bsum(var("n"), DI ** 2) <= var("n") * (sdv * sdv)), ["smt"])
 S1, S2, G, dl = v("S1", "S2", "G", "dl")
 ob("ratio_cell", f"{REF} (L408) accuracy of the ratio",
    "S1, S2 in one geometric cell [G, G(1+delta)) give S1/S2 in [1/(1+delta), 1+delta]",
@@ -242,6 +251,32 @@ ob("values_norm_repaired", f"{REF} (L408) repaired",
    "||W_V P|| <= sqrt(E) ||P|| per row, so |v|^2 <= E = 2 here (Cauchy-Schwarz)",
    claim(["W1", "W2", "P1", "P2"], [abs_(Wv1) <= 1, abs_(Wv2) <= 1, P1 * P1 + P2 * P2 <= 1],
          (Wv1 * P1 + Wv2 * P2) ** 2 <= 2), ["smt"], repairs="infoflow.thm4.values_norm_as_printed")
+# the same for every n and E (the bound that `attncert bound thm4` and the repaired chain use: ||V_j|| <= sqrt(nE)):
+# W_V an n x E matrix, one family W numbered E (r - 1) + j (docs/axioms.md, "Nested big operators"), |W| <= 1, and
+# ||P||^2 = sum_j P_j^2 <= 1. Row r: v_r = sum_j W_rj P_j has v_r^2 <= (sum_j W_rj^2)(sum_j P_j^2) <= E (Cauchy-Schwarz
+# for sums); then ||v||^2 = sum_r v_r^2 <= n E, the row step linked at every row
+rV, nV, EV = var("r"), var("n"), var("E")
+WJ, PJ, VRr = at_(seq("W"), EV * (rV - 1) + IDX), at_(seq("P"), IDX), at_(seq("vr"), rV)
+ob("values_norm_row", f"{REF} (L408) repaired, one row, every E",
+   "a row v_r = sum_j W_rj P_j of v = W_V P, with |W_rj| <= 1 and sum_j P_j^2 <= 1, has v_r^2 <= E (Cauchy-Schwarz "
+   "for sums), at a row r of the family",
+   claim([Var("r", "int"), Var("E", "int"), Var("W", "seq"), Var("P", "seq"), Var("vr", "seq")],
+         [EV >= 1, forall(EV, abs_(WJ) <= 1), bsum(EV, PJ ** 2) <= 1, VRr.eq(bsum(EV, WJ * PJ)),
+          axiom("sum_cauchy_schwarz", N=EV, f=WJ, g=PJ),
+          axiom("forall_mono", N=EV, P=abs_(WJ) <= 1, Q=WJ ** 2 <= 1),
+          axiom("sum_mono", N=EV, f=WJ ** 2, g=num(1)), axiom("sum_const", N=EV, c=num(1)),
+          axiom("forall_intro", N=EV, P=num(0) <= WJ ** 2),
+          axiom("sum_mono", N=EV, f=num(0), g=WJ ** 2), axiom("sum_zero", N=EV)],
+         VRr ** 2 <= EV), ["smt"])
+VALUES_ROW = obs[-1]
+VRI = at_(seq("vr"), IDX)
+ob("values_norm_repaired_general", f"{REF} (L408) repaired, every n and E",
+   "v = W_V P with W_V an n x E matrix of entries |w| <= 1 and ||P||_2 <= 1 has ||v||_2^2 = sum_r v_r^2 <= n E: "
+   "v_r^2 <= E at every row (values_norm_row, linked at every row), summed",
+   claim([Var("n", "int"), Var("E", "int"), Var("W", "seq"), Var("P", "seq"), Var("vr", "seq")],
+         merge_hyps([nV >= 0], each_hyps(VALUES_ROW, "r", nV), [
+             axiom("sum_mono", N=nV, f=VRI ** 2, g=EV), axiom("sum_const", N=nV, c=EV)]),
+         bsum(nV, VRI ** 2) <= nV * EV), ["smt"])
 lam = v("l1", "l2", "l3", "l4")
 Mi = var("Mi")
 ob("sum_between_M_and_TM", f"{REF} (L408) M_i <= sum <= T M_i",

@@ -155,7 +155,7 @@ class Thm4Bound:
     """Theorem 4, first part (InfoFlow A.1), made explicit for one (T, H, n, eps).
 
     The pigeonhole of (13) with explicit cells: per head, the n-dimensional attention average (in the ball
-    of radius sqrt(nE), infoflow.thm4.values_norm_repaired) is cut into cubes of a rational side
+    of radius sqrt(nE), infoflow.thm4.values_norm_repaired_general) is cut into cubes of a rational side
     s_cell <= eps^(k+1)/(6 T sqrt n), and the sum of weights (in [M_i, T M_i]) into geometric cells of
     ratio 1 + delta_cell, delta_cell <= eps^(k+1)/(24 T^2 R), R >= sqrt(nE): the paper's delta of L400 divided
     by the repaired norm bound, as the chain (16)-(38) needs once ||V_j|| <= sqrt(nE) (infoflow.thm4.chain_r.*).
@@ -184,7 +184,7 @@ class Thm4Bound:
     eps0: Interval               # explicit threshold: every eps < eps0.lo has the pigeonhole
     lemma4_ratio: Interval | None  # B/(A sqrt E) with B = 2 eps, A = E sqrt(H) eps^(k+1)/2: the Omega's argument;
     #                              None when the pigeonhole does not apply at this eps (then no bound follows)
-    uses: tuple[str, ...] = ("infoflow.thm4.values_norm_repaired", "infoflow.thm4.cube_cell_diameter.n3",
+    uses: tuple[str, ...] = ("infoflow.thm4.values_norm_repaired_general", "infoflow.thm4.cube_cell_diameter",
                              "infoflow.thm4.ratio_cell", "infoflow.thm4.avg_cells_bound",
                              "infoflow.thm4.ratio_cells_bound", "infoflow.thm4.floor_half",
                              "infoflow.thm4.pigeonhole_threshold", "infoflow.thm4.chain_r.20_22",

@@ -412,7 +412,8 @@ def certify_layer(layer: KsLayer, bits: int):
             f"dataset, r = r_max + eps/4 = {layer.r}, delta = (8) (with pi -> 333/106, which enlarges it)")
     return Obligation(id=f"ks.thm2.construct.{label}", paper="ks", ref="ks:Thm 2 (7)-(8), A.2 (29)-(32), built",
                       statement=stmt, claim=claim([], [], and_(*parts)), methods=("interval",),
-                      options=(("bits", (bits, 2 * bits)), ("uses", ("ks.thm.lemma3.chain_79", "ks.thm.thm2.plug_45"))),
+                      options=(("bits", (bits, 2 * bits)),
+                               ("uses", ("ks.thm.lemma3.statement_74_75", "ks.thm.lemma3.chain_79", "ks.thm.thm2.plug_45"))),
                       family="ks_thm2_construct")
 
 
