@@ -106,21 +106,27 @@ def test_park_with_lpnorm_refused_by_both(tmp_path):
     assert code == 1 and rep[0]["status"] == "REJECTED" and "lpnorm" in rep[0]["reason"], rep
 
 
-def test_lemma3_root_planted_constant_not_proved():
+def test_lemma3_planted_constant_refuted():
+    """A planted wrong constant in (73), |u^T u'| divided by 16 more, makes the arithmetic of (79) false: the engine
+    REFUTES the chain with a replayed counterexample (the root over vectors could only be UNKNOWN)."""
     from attncert.api import run_obligation
+    from attncert.core.families import all_families
 
-    root = _root()   # PROVED: its committed certificate verifies (tests/test_committed_certificates.py)
-    # a planted wrong constant in (73): |u^T u'| divided by 16 more, and (74) no longer follows
-    hyps = list(root.claim.hyps)
-    i = next(k for k, h in enumerate(hyps) if h.by is None and h.expr[0] == "eq" and h.expr[1][0] == "abs")
+    chain = next(o for f in all_families() for o in f.obligations if o.id == "ks.thm.lemma3.chain_79")
+    hyps = list(chain.claim.hyps)
+    i = next(k for k, h in enumerate(hyps) if h.expr[0] == "eq" and h.expr[1] == ("var", "K"))
     lhs, rhs = hyps[i].expr[1], hyps[i].expr[2]
-    eight = ("mul", ("mul", ("num", Fraction(8)), ("var", "eps")), ("var", "rmin"))
-    assert rhs[0] == "div" and rhs[2] == eight
-    bad = ("eq", lhs, ("div", rhs[1], ("mul", ("num", Fraction(16)), eight)))
-    hyps[i] = type(hyps[i])(bad)
-    planted = Obligation(id="p.planted", paper="mine", ref="t", statement="planted", family="fam", methods=("smt",),
-                         claim=type(root.claim)(root.claim.vars, tuple(hyps), root.claim.goal))
-    assert run_obligation(planted).evidence.verdict.name == "UNKNOWN"
+    assert rhs[0] == "div"
+    hyps[i] = type(hyps[i])(("eq", lhs, ("div", rhs[1], ("mul", ("num", Fraction(16)), rhs[2]))))
+    planted = Obligation(id="p.planted", paper="mine", ref="t", statement="planted", family="fam",
+                         methods=("replay", "smt"),
+                         claim=type(chain.claim)(chain.claim.vars, tuple(hyps), chain.claim.goal),
+                         # Sq = P = 2 (Sq^2 P = 8), W2 = dl = eps = rmin = 1, ||v_a - v_b|| = ||v_c|| = 2 and x1 = x2 = 4
+                         # meet (76) and (77); the planted K = 1/64 gives x1 K x2 = 1/4, not > delta = 1
+                         hint=tuple((k, Fraction(v)) for k, v in dict(
+                             Sq=2, P=2, W2=1, dl=1, eps=1, rmin=1, ga=2, hc=2, x1=4, x2=4, K=Fraction(1, 64)).items()))
+    assert run_obligation(chain).evidence.verdict.name == "PROVED"
+    assert run_obligation(planted).evidence.verdict.name == "REFUTED"
 
 
 def _unit(rng, d):
