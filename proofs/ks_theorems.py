@@ -200,6 +200,12 @@ LEMMA3_PLAIN = [Mv >= 2, ia >= 1, ia <= Mv - 1, ib >= 1, ib <= Mv - 1, ic >= 1, 
                 norm(dab) > eps, norm(Xcc) > rmin, norm(XM).eq(0),
                 W2.eq(Mv * Mv), P.eq(PI * DIM), Sq > 0, (Sq * Sq * P).eq(8),
                 dl > 0, eps > 0, rmin > 0, abs_(kk).eq(W2 * W2 * P * dl / (8 * eps * rmin))]
+# at v_c: v^T (v_c - 0) = v^T v_c (bilinearity, and v^T 0 = 0 by Cauchy-Schwarz with ||0|| = 0), ||v_c - 0|| >= ||v_c||,
+# and the upper half of (75), |v^T v_c| <= ||v_c|| (Cauchy-Schwarz): what turns (76) at (v_c, 0) into (77) and (75)
+AT_VC = [axiom("dot_add", x=pv, y=Xcc, z=vscale(-1, XM)), axiom("dot_scale", c=num(-1), x=pv, y=XM),
+         axiom("cauchy_schwarz", x=pv, y=XM),
+         axiom("norm_reverse_triangle", x=Xcc, y=vscale(-1, XM)), axiom("norm_scale", c=num(-1), x=XM),
+         axiom("cauchy_schwarz", x=pv, y=Xcc)]
 ob("lemma3.statement_74_75", "ks:B.1 Lemma 3 (73)-(79)",
    "for v = park(X, M), the unit vector of Lemma 2 for V u {0} = {X_1, ..., X_M} (X_M = 0): "
    "|(v^T v_a) k (v^T v_c) - (v^T v_b) k (v^T v_c)| > delta (74) for |k| = |u^T u'| as in (73), and "
@@ -210,11 +216,8 @@ ob("lemma3.statement_74_75", "ks:B.1 Lemma 3 (73)-(79)",
              axiom("park_unit", X=Xf, M=Mv),                                          # ||v|| = 1
              axiom("park_lemma13", X=Xf, M=Mv, i=ia, j=ib, c=Sq),                     # (76) at v_a, v_b
              axiom("park_lemma13", X=Xf, M=Mv, i=ic, j=Mv, c=Sq),                     # (76) at v_c, 0
-             axiom("dot_add", x=pv, y=Xa, z=vscale(-1, Xb)), axiom("dot_scale", c=num(-1), x=pv, y=Xb),
-             axiom("dot_add", x=pv, y=Xcc, z=vscale(-1, XM)), axiom("dot_scale", c=num(-1), x=pv, y=XM),
-             axiom("cauchy_schwarz", x=pv, y=XM),                                     # v^T 0 = 0
-             axiom("norm_reverse_triangle", x=Xcc, y=vscale(-1, XM)), axiom("norm_scale", c=num(-1), x=XM),
-             axiom("cauchy_schwarz", x=pv, y=Xcc)]                                     # (75), upper half
+             axiom("dot_add", x=pv, y=Xa, z=vscale(-1, Xb)), axiom("dot_scale", c=num(-1), x=pv, y=Xb)]
+         + AT_VC
          + link_shown(CHAIN79, x1=abs_(dot(pv, dab)), x2=abs_(dot(pv, Xcc)), ga=norm(dab), hc=norm(Xcc), K=abs_(kk)),
          and_(abs_(dot(pv, Xa) * kk * dot(pv, Xcc) - dot(pv, Xb) * kk * dot(pv, Xcc)) > dl,
               Sq * norm(Xcc) <= W2 * abs_(dot(pv, Xcc)), abs_(dot(pv, Xcc)) <= norm(Xcc), norm(pv).eq(1))), ["smt"])
@@ -226,11 +229,7 @@ ob("lemma3.statement_75", "ks:B.1 Lemma 3 (75), (77)",
    claim([Var("X", "vecs"), Var("M", "int"), Var("c", "int"), "W2", "P", "Sq"],
          [Mv >= 2, ic >= 1, ic <= Mv - 1, norm(XM).eq(0), W2.eq(Mv * Mv), P.eq(PI * DIM), Sq > 0, (Sq * Sq * P).eq(8),
           axiom("park_unit", X=Xf, M=Mv),
-          axiom("park_lemma13", X=Xf, M=Mv, i=ic, j=Mv, c=Sq),                        # (76) at v_c, 0
-          axiom("dot_add", x=pv, y=Xcc, z=vscale(-1, XM)), axiom("dot_scale", c=num(-1), x=pv, y=XM),
-          axiom("cauchy_schwarz", x=pv, y=XM),
-          axiom("norm_reverse_triangle", x=Xcc, y=vscale(-1, XM)), axiom("norm_scale", c=num(-1), x=XM),
-          axiom("cauchy_schwarz", x=pv, y=Xcc)],
+          axiom("park_lemma13", X=Xf, M=Mv, i=ic, j=Mv, c=Sq)] + AT_VC,                # (76) at v_c, 0
          and_(Sq * norm(Xcc) <= W2 * abs_(dot(pv, Xcc)), abs_(dot(pv, Xcc)) <= norm(Xcc), norm(pv).eq(1))), ["smt"])
 g1, g2, g3, dstar = V("g1", "g2", "g3", "dstar")
 ob("thm2.lemma1_hypothesis_39", "ks:A.2 (39) with (43) and Lemma 1 (14)",
